@@ -1,0 +1,336 @@
+"""The command line: parse, call the logic, render, choose the exit status.
+
+Input errors exit 2 with one line on stderr; nothing here prints a traceback for bad input.
+"""
+
+
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, Optional
+
+import typer
+
+from arbiter.model import InputError
+
+app = typer.Typer(
+    name="arbiter",
+    help="Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of the view for people.")]
+RulesetOpt = Annotated[str, typer.Option("--ruleset", help="The code of laws.")]
+DEFAULT_RULESET = "somerset-1888"
+
+
+def fail(message: str, status: int = 2) -> typer.Exit:
+    """One line on stderr; the caller raises the returned Exit."""
+    sys.stderr.write(f"arbiter: {' '.join(str(message).split())}\n")
+    return typer.Exit(status)
+
+
+@contextmanager
+def refusing() -> Iterator[None]:
+    """Turn input errors into one line on stderr and exit status 2."""
+    from arbiter.rulebook import RulebookError
+
+    try:
+        yield
+    except InputError as err:
+        raise fail(str(err)) from None
+    except RulebookError as err:
+        raise fail(f"the law data is broken: {err}", 1) from None
+
+
+def emit_json(data: Any) -> None:
+    """JSON on stdout, never wrapped at the terminal width."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def book(ruleset: str = DEFAULT_RULESET):  # noqa: ANN201 (keeps rulebook's import lazy)
+    """The rulebook."""
+    from arbiter.rulebook import load
+
+    return load(ruleset)
+
+
+@app.command(context_settings={"ignore_unknown_options": True})  # so 'law -5' says the range
+def law(
+    numbers: Annotated[list[str], typer.Argument(help="Law numbers or ranges: 52, 62-71, 52,53.", show_default=False)],
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """Show laws by number: the text as printed, the section and the cross references."""
+    with refusing():
+        rb = book(ruleset)
+        laws = [rb.law(n) for n in rb.parse_numbers(numbers)]
+        if as_json:
+            records = [x.as_dict(rb) for x in laws]
+            emit_json(records[0] if len(records) == 1 else records)
+            return
+        from arbiter import render
+
+        render.laws(rb, laws)
+
+
+@app.command()
+def laws(
+    section: Annotated[Optional[str], typer.Option("--section", "-s", help="Show one section: revoke, misdeal, alone...")] = None,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """The table of contents, by section; or every record with --json."""
+    with refusing():
+        rb = book(ruleset)
+        sections = [rb.section(section)] if section else rb.sections
+        if as_json:
+            wanted = {n for s in sections for n in s.numbers}
+            emit_json([x.as_dict(rb) for n, x in sorted(rb.laws.items()) if n in wanted])
+            return
+        from arbiter import render
+
+        render.contents(rb, sections)
+
+
+@app.command()
+def search(
+    words: Annotated[list[str], typer.Argument(help="What to look for, in today's words or the book's.", show_default=False)],
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=116, help="How many hits.")] = 10,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """Find laws by topic: 'renege', 'going alone', 'stealing the deal'."""
+    with refusing():
+        rb = book(ruleset)
+        hits = rb.search(" ".join(words), limit)
+        if as_json:
+            emit_json([
+                {"number": h.number, "score": h.score, "title": rb.law(h.number).title,
+                 "section": rb.law(h.number).section, "matched": list(h.matched)}
+                for h in hits
+            ])
+            return
+        from arbiter import render
+
+        render.hits(rb, " ".join(words), hits)
+
+
+@app.command()
+def term(
+    words: Annotated[Optional[list[str]], typer.Argument(help="A technical term: 'left bower', 'march', 'loner'.", show_default=False)] = None,
+    list_all: Annotated[bool, typer.Option("--list", help="List every term.")] = False,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """Look up a technical term, by its name, an alias, today's word, or a near spelling."""
+    with refusing():
+        rb = book(ruleset)
+        if list_all or not words:
+            terms = rb.terms
+        else:
+            terms = [rb.term(" ".join(words))]
+        if as_json:
+            from dataclasses import asdict
+
+            data = [asdict(t) for t in terms]
+            emit_json(data[0] if len(data) == 1 and not list_all and words else data)
+            return
+        from arbiter import render
+
+        render.terms(rb, terms)
+
+
+@app.command()
+def kinds(as_json: JsonFlag = False) -> None:
+    """The incident kinds that 'arbiter rule' knows, with their facts."""
+    from arbiter.ruling import KINDS
+
+    if as_json:
+        emit_json([
+            {"kind": k.name, "summary": k.summary, "laws": list(k.laws), "required": list(k.required),
+             "needs": list(k.needs),
+             "facts": [{"name": f.name, "type": f.type, "help": f.help, "choices": list(f.choices)}
+                       for f in k.facts.values()]}
+            for k in KINDS.values()
+        ])
+        return
+    from arbiter import render
+
+    render.kinds(list(KINDS.values()))
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def rule(
+    ctx: typer.Context,
+    source: Annotated[str, typer.Argument(help="A case file (case.yaml), or an incident kind followed by --fact value flags.", show_default=False)],
+    dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
+    trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
+    turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
+    maker: Annotated[Optional[str], typer.Option(help="Seat that made the trump.")] = None,
+    alone: Annotated[Optional[str], typer.Option(help="Seat playing alone.")] = None,
+    score: Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")] = None,
+    games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Rule on an incident: from a case file, or a kind with facts as flags.
+
+    \b
+    arbiter rule case.yaml --json
+    arbiter rule lead_out_of_turn --dealer N --offender E --followed S
+    """
+    from arbiter.incident import build_case, read_case_file
+    from arbiter.ruling import KINDS, rule as make_ruling
+
+    with refusing():
+        if source in KINDS:
+            data = _case_from_flags(source, ctx.args)
+            where = "flags"
+        else:
+            if ctx.args:
+                raise InputError(f"unexpected arguments after a case file: {' '.join(ctx.args)}")
+            if not os.path.exists(source) and "_" in source and not source.endswith((".yaml", ".yml")):
+                raise InputError(f"unknown kind {source!r}; see 'arbiter kinds' for the list")
+            data = read_case_file(source)
+            where = source
+        envelope = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
+        for key, value in envelope.items():
+            if value is not None:
+                data[key] = value
+        for key, value in (("score", score), ("games", games)):
+            if value is not None:
+                data[key] = _pair(value, key)
+        case = build_case(data, where)
+        ruling = make_ruling(case)
+        if as_json:
+            emit_json(ruling.as_dict())
+            return
+        from arbiter import render
+
+        render.ruling(book(case.ruleset), ruling)
+
+
+def _pair(text: str, name: str) -> dict[str, int]:
+    parts = text.replace(":", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InputError(f"--{name} must be two numbers NS-EW, as 2-3; found {text!r}")
+    return {"NS": int(parts[0]), "EW": int(parts[1])}
+
+
+def _case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
+    """Facts from `--name value` flags, typed by the kind's declared facts."""
+    from arbiter.ruling import KINDS
+
+    spec = KINDS[kind_name]
+    facts: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--"):
+            raise InputError(f"unexpected argument {arg!r}; give facts as --name value")
+        name, _, inline = arg[2:].partition("=")
+        name = name.replace("-", "_")
+        if name not in spec.facts:
+            raise InputError(f"{kind_name} has no fact {name!r}; its facts are: {', '.join(spec.facts) or 'none'}")
+        fact = spec.facts[name]
+        if inline:
+            value: str | None = inline
+        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
+            value = args[i + 1]
+            i += 1
+        else:
+            value = None
+        i += 1
+        facts[name] = _flag_value(fact.type, value, name, facts.get(name))
+    return {"incident": {"kind": kind_name, **facts}}
+
+
+def _flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
+    if type_ == "bool":
+        if value is None:
+            return True
+        if value.lower() in ("true", "yes", "1"):
+            return True
+        if value.lower() in ("false", "no", "0"):
+            return False
+        raise InputError(f"--{name} takes true or false, found {value!r}")
+    if value is None:
+        raise InputError(f"--{name} needs a value")
+    if type_ in ("seats", "cards", "choices", "names"):
+        items = [v for v in value.replace(",", " ").split() if v]
+        return (previous or []) + items
+    if type_ in ("counts", "cuts"):
+        pairs = dict(previous or {})
+        for item in value.replace(",", " ").split():
+            key, sep, val = item.partition("=")
+            if not sep:
+                raise InputError(f"--{name} takes seat=value pairs, as N=5,E=6; found {item!r}")
+            pairs[key] = int(val) if val.isdigit() else val
+        return pairs
+    if type_ == "int":
+        if not value.lstrip("-").isdigit():
+            raise InputError(f"--{name} takes a whole number, found {value!r}")
+        return int(value)
+    return value
+
+
+@app.command(name="test")
+def test_cases(
+    paths: Annotated[Optional[list[str]], typer.Argument(help="Case files or folders; default: the shipped cases/.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run worked cases and report each by its title."""
+    from arbiter import casebook
+
+    with refusing():
+        results = casebook.run(paths or [])
+        if as_json:
+            emit_json([{"path": r.path, "title": r.title, "ok": r.ok, "problems": r.problems} for r in results])
+        else:
+            from arbiter import render
+
+            render.case_results(results)
+        if not results:
+            raise fail("no case files found")
+        if not all(r.ok for r in results):
+            raise typer.Exit(1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script: usage errors become one line on stderr with status 2."""
+    command = typer.main.get_command(app)
+    try:
+        status = command.main(args=argv, prog_name="arbiter", standalone_mode=False)
+    except typer.Exit as done:
+        status = done.exit_code
+    except typer.Abort:
+        sys.stderr.write("arbiter: aborted\n")
+        status = 130
+    except KeyboardInterrupt:
+        status = 130
+    except BrokenPipeError:
+        status = 0
+    except Exception as err:  # click's usage errors: one line, not a box
+        if hasattr(err, "format_message") and hasattr(err, "exit_code"):
+            sys.stderr.write(f"arbiter: {' '.join(err.format_message().split())}\n")
+            status = err.exit_code
+        elif os.environ.get("ARBITER_DEBUG"):
+            raise
+        else:
+            sys.stderr.write(f"arbiter: internal error ({type(err).__name__}: {err}); set ARBITER_DEBUG=1 for the traceback\n")
+            status = 1
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+# --- score commands (issue 4: scoring) ---
+
+# --- classify commands (issue 5: plain words) ---
+
+# --- teaching commands (issue 6: teach, quiz, coup) ---

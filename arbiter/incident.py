@@ -1,0 +1,340 @@
+"""Incidents: what happened at the table, from a case file, flags or Python.
+
+The case-file contract is ../shared/spec/incidents.md. Facts are checked against the
+kind's declared facts (see `arbiter.ruling.kind`): an unknown key, seat, card or a
+number out of range is refused with one line that names it, never guessed at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arbiter.model import Card, InputError, Seat, Side, Suit, Table
+
+ENVELOPE = ("title", "ruleset", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
+MAX_CASE_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact a kind of incident takes."""
+
+    name: str
+    """Its key in the case file."""
+    type: str
+    """seat, seats, side, suit, card, cards, bool, int, choice, counts, cuts, names, text."""
+    help: str = ""
+    """What it means, in a few words."""
+    choices: tuple[str, ...] = ()
+    """The allowed values of a `choice` (or of each item of `choices`)."""
+    low: int = 0
+    """The least value of an `int` (or of a count)."""
+    high: int = 99
+    """The greatest value of an `int` (or of a count)."""
+    default: Any = None
+    """The value the laws treat as the ordinary case."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """An incident with the state of the game around it."""
+
+    kind: str
+    """The incident kind, from the spec's table."""
+    facts: dict[str, Any]
+    """The kind's facts, parsed: seats as Seat, cards as Card; defaults filled in."""
+    dealer: Seat | None = None
+    """Who dealt this hand."""
+    score: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    """Points in the current game."""
+    games: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    """Games won in this rubber."""
+    trump: Suit | None = None
+    """The trump suit, once made."""
+    turned: Card | None = None
+    """The card turned up."""
+    maker: Seat | None = None
+    """The seat that ordered up, assisted, adopted or made the trump."""
+    alone: Seat | None = None
+    """The seat playing alone."""
+    ruleset: str = "somerset-1888"
+    """The code of laws to rule under."""
+    title: str | None = None
+    """A sentence naming the case."""
+    expect: dict[str, Any] | None = None
+    """What the ruling must show, for worked cases."""
+    given: frozenset[str] = frozenset()
+    """The facts the input actually stated, as opposed to defaults."""
+
+    @property
+    def table(self) -> Table:
+        """Roles derived from the dealer."""
+        if self.dealer is None:
+            raise InputError(f"{self.kind}: 'dealer' is needed to tell who holds which role")
+        return Table(self.dealer)
+
+    @property
+    def makers(self) -> Side | None:
+        """The side that made the trump."""
+        if self.maker is not None:
+            return self.maker.side
+        return self.alone.side if self.alone is not None else None
+
+
+def read_case_file(path: str | Path) -> dict[str, Any]:
+    """A case file's raw mapping, read safely: no Python tags, no alias bombs, UTF-8 only."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a case file") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot be read: {err.strerror or err}") from None
+    if len(raw) > MAX_CASE_BYTES:
+        raise InputError(f"{path}: too large for a case file ({len(raw)} bytes)")
+    # Importing PyYAML costs more than the rest of a ruling; a file already read
+    # safely is remembered by the hash of its bytes, as directors re-run their cases.
+    from arbiter.rulebook import blake2b, cache_dir, read_cache, write_cache
+
+    cached = cache_dir() / f"case-{blake2b(raw, digest_size=16).hexdigest()}"
+    data = read_cache(cached)
+    if isinstance(data, dict):
+        return data
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path}: not UTF-8 text (bad byte at offset {err.start})") from None
+    data = parse_case_text(text, str(path))
+    write_cache(cached, data, keep=500)
+    return data
+
+
+def parse_case_text(text: str, where: str = "case") -> dict[str, Any]:
+    """The raw mapping from YAML text."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        events = list(yaml.parse(text, Loader=loader))
+    except yaml.YAMLError as err:
+        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
+    except (ValueError, RecursionError) as err:
+        raise InputError(f"{where}: not valid YAML: {err}") from None
+    for event in events:
+        # Aliases let a few lines expand into gigabytes; a case file never needs one.
+        if isinstance(event, yaml.AliasEvent):
+            raise InputError(f"{where}: YAML aliases (*name) are not allowed in a case file")
+        tag = getattr(event, "tag", None)
+        if tag and tag.startswith("tag:yaml.org,2002:python") or (tag and tag.startswith("!")):
+            raise InputError(f"{where}: YAML tag {tag!r} is not allowed in a case file")
+    try:
+        data = yaml.load(text, Loader=loader)  # noqa: S506 (safe loader)
+    except (yaml.YAMLError, ValueError, RecursionError) as err:
+        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: a case file must be a mapping with an 'incident' key")
+    return data
+
+
+def _first_line(err: Exception) -> str:
+    return " ".join(str(err).split())[:200]
+
+
+def build_case(data: dict[str, Any], where: str = "case") -> Case:
+    """A Case from a raw mapping, every key and value checked."""
+    from arbiter.ruling import KINDS
+
+    for key in data:
+        if key not in ENVELOPE:
+            raise InputError(f"{where}: unknown key {key!r}; keys are {', '.join(ENVELOPE)}")
+    incident = data.get("incident")
+    if not isinstance(incident, dict):
+        raise InputError(f"{where}: 'incident' must be a mapping with a 'kind'")
+    kind = incident.get("kind")
+    if kind not in KINDS:
+        raise InputError(f"{where}: unknown kind {kind!r}; see 'arbiter kinds' for the list")
+    spec = KINDS[kind]
+    raw_facts = {k: v for k, v in incident.items() if k != "kind"}
+    facts = parse_facts(kind, raw_facts, where)
+    case = Case(
+        kind=kind,
+        facts=facts,
+        dealer=_opt(data, "dealer", Seat.parse, where),
+        score=_tally(data.get("score"), "score", where, high=99),
+        games=_tally(data.get("games"), "games", where, high=9),
+        trump=_opt(data, "trump", Suit.parse, where),
+        turned=_opt(data, "turned", Card.parse, where),
+        maker=_opt(data, "maker", Seat.parse, where),
+        alone=_opt(data, "alone", Seat.parse, where),
+        ruleset=_text(data.get("ruleset", "somerset-1888"), "ruleset", where),
+        title=_text(data["title"], "title", where) if data.get("title") is not None else None,
+        expect=_expect(data.get("expect"), where),
+        given=frozenset(raw_facts),
+    )
+    spec.check(case)
+    return case
+
+
+def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str, Any]:
+    """Typed facts for a kind, with the ordinary-case defaults filled in."""
+    from arbiter.ruling import KINDS
+
+    spec = KINDS[kind]
+    facts: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name not in spec.facts:
+            known = ", ".join(spec.facts) or "none"
+            raise InputError(f"{where}: {kind} has no fact {name!r}; its facts are: {known}")
+        fact = spec.facts[name]
+        facts[name] = None if value is None else _convert(fact, value, f"{where}: {kind}.{name}")
+    for name, fact in spec.facts.items():
+        facts.setdefault(name, fact.default)
+    return facts
+
+
+def _convert(fact: Fact, value: Any, where: str) -> Any:
+    t = fact.type
+    try:
+        if t == "seat":
+            return Seat.parse(_scalar(value))
+        if t == "side":
+            return Side.parse(_scalar(value))
+        if t == "suit":
+            return Suit.parse(_scalar(value))
+        if t == "card":
+            return Card.parse(_scalar(value))
+        if t == "seats":
+            seats = [Seat.parse(_scalar(v)) for v in _list(value)]
+            if len(set(seats)) != len(seats):
+                raise InputError("a seat is named twice")
+            return seats
+        if t == "cards":
+            cards = [Card.parse(_scalar(v)) for v in _list(value)]
+            if len(set(cards)) != len(cards):
+                raise InputError("a card is named twice")
+            return cards
+        if t == "choices":
+            return [_choice(fact, v) for v in _list(value)]
+        if t == "names":
+            names = [_name(v) for v in _list(value)]
+            if len(set(names)) != len(names):
+                raise InputError("a player is named twice")
+            return names
+        if t == "bool":
+            if not isinstance(value, bool):
+                raise InputError(f"must be true or false, found {value!r}")
+            return value
+        if t == "int":
+            return _int(value, fact.low, fact.high)
+        if t == "choice":
+            return _choice(fact, value)
+        if t == "counts":
+            if not isinstance(value, dict):
+                raise InputError("must map seats to numbers, as {N: 5, E: 6}")
+            counts = {Seat.parse(_scalar(k)): _int(v, fact.low, fact.high) for k, v in value.items()}
+            if len(counts) != len(value):  # N and north are one seat
+                raise InputError("a seat is named twice")
+            return counts
+        if t == "cuts":
+            if not isinstance(value, dict):
+                raise InputError("must map players to cards, as {N: JH, E: 9S}")
+            cuts = {_name(k): Card.parse(_scalar(v)) for k, v in value.items()}
+            if len(cuts) != len(value):  # N and north are one player
+                raise InputError("a player is named twice")
+            if len(set(cuts.values())) != len(cuts):
+                raise InputError("two players cannot cut the same card from one pack")
+            return cuts
+        if t == "text":
+            return _text(value, fact.name, where)
+    except InputError as err:
+        raise InputError(f"{where}: {err}") from None
+    raise AssertionError(f"fact type {t!r} is not handled")
+
+
+def _scalar(value: Any) -> Any:
+    if isinstance(value, (dict, list)):
+        raise InputError(f"expected a single value, found {value!r}")
+    if isinstance(value, bool):
+        raise InputError(f"expected a name, found {value!r}")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    if isinstance(value, (str, int)):
+        return [value]
+    if not isinstance(value, list):
+        raise InputError(f"expected a list, found {value!r}")
+    return value
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"must be a whole number, found {value!r}")
+    if not low <= value <= high:
+        raise InputError(f"{value} is out of range ({low} to {high})")
+    return value
+
+
+def _choice(fact: Fact, value: Any) -> str:
+    text = str(_scalar(value)).strip().lower()
+    if text not in fact.choices:
+        raise InputError(f"unknown value {value!r}; choose from {', '.join(fact.choices)}")
+    return text
+
+
+def _name(value: Any) -> str:
+    text = str(_scalar(value)).strip()
+    if not text or len(text) > 40:
+        raise InputError(f"player name {value!r} must be 1 to 40 characters")
+    try:
+        return Seat.parse(text).value
+    except InputError:
+        return text
+
+
+def _text(value: Any, name: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(f"{where}: {name!r} must be text, found {value!r}")
+    return value
+
+
+def _opt(data: dict[str, Any], key: str, parse: Any, where: str) -> Any:
+    value = data.get(key)
+    if value is None:
+        return None
+    try:
+        return parse(_scalar(value))
+    except InputError as err:
+        raise InputError(f"{where}: {key}: {err}") from None
+
+
+def _tally(value: Any, name: str, where: str, high: int) -> dict[Side, int]:
+    result = {Side.NS: 0, Side.EW: 0}
+    if value is None:
+        return result
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: {name!r} must map sides to numbers, as {{NS: 2, EW: 3}}")
+    for key, points in value.items():
+        try:
+            side = Side.parse(_scalar(key))
+            result[side] = _int(points, 0, high)
+        except InputError as err:
+            raise InputError(f"{where}: {name}: {err}") from None
+    return result
+
+
+EXPECT_KEYS = ("laws", "governing", "options", "elector", "actions", "verdict", "deal", "dealer",
+               "adjustment", "after", "error", "notes", "summary")
+
+
+def _expect(value: Any, where: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: 'expect' must be a mapping")
+    for key in value:
+        if key not in EXPECT_KEYS:
+            raise InputError(f"{where}: expect has no key {key!r}; keys are {', '.join(EXPECT_KEYS)}")
+    return value

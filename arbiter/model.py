@@ -1,0 +1,260 @@
+"""The game's vocabulary: seats, sides, suits, cards and the roles of a deal.
+
+Play and the deal go to the left, which is clockwise: N, E, S, W.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class InputError(ValueError):
+    """Input that cannot be ruled on; the message names the problem in one line."""
+
+
+class Seat(str, Enum):
+    """A place at the table."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+    @classmethod
+    def parse(cls, text: object) -> Seat:
+        """A seat from `N`, `north`, `n` and so on."""
+        key = str(text).strip().upper()
+        key = _SEAT_NAMES.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise InputError(f"unknown seat {text!r}; seats are N, E, S, W") from None
+
+    @property
+    def left(self) -> Seat:
+        """The player on this seat's left: next to deal, next to play."""
+        return _ORDER[(_ORDER.index(self) + 1) % 4]
+
+    @property
+    def right(self) -> Seat:
+        """The player on this seat's right."""
+        return _ORDER[(_ORDER.index(self) + 3) % 4]
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite."""
+        return _ORDER[(_ORDER.index(self) + 2) % 4]
+
+    @property
+    def side(self) -> Side:
+        """The partnership this seat belongs to."""
+        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+
+    @property
+    def name_(self) -> str:
+        """The seat's name in words, as players say it."""
+        return _SEAT_WORDS[self]
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.value}"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEAT_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+_SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+
+
+class Side(str, Enum):
+    """A partnership."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @classmethod
+    def parse(cls, text: object) -> Side:
+        """A side from `NS`, `ew`, `SN` and so on."""
+        key = "".join(sorted(str(text).strip().upper()))  # SN and WE name the same sides
+        if key == "NS":
+            return cls.NS
+        if key == "EW":
+            return cls.EW
+        raise InputError(f"unknown side {text!r}; sides are NS and EW")
+
+    @property
+    def other(self) -> Side:
+        """The adversaries."""
+        return Side.EW if self is Side.NS else Side.NS
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of the side."""
+        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+
+    @property
+    def name_(self) -> str:
+        """The side in words: 'North and South'."""
+        a, b = self.seats
+        return f"{a.name_} and {b.name_}"
+
+    def __repr__(self) -> str:
+        return f"Side.{self.value}"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Suit(str, Enum):
+    """A suit of the pack."""
+
+    clubs = "clubs"
+    diamonds = "diamonds"
+    hearts = "hearts"
+    spades = "spades"
+
+    @classmethod
+    def parse(cls, text: object) -> Suit:
+        """A suit from its name, singular or plural, or its letter."""
+        key = str(text).strip().lower()
+        for suit in cls:
+            if key in (suit.value, suit.value[:-1], suit.letter.lower()):
+                return suit
+        raise InputError(f"unknown suit {text!r}; suits are clubs, diamonds, hearts, spades")
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in a card name: C, D, H, S."""
+        return self.value[0].upper()
+
+    @property
+    def red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.hearts, Suit.diamonds)
+
+    @property
+    def mate(self) -> Suit:
+        """The other suit of the same colour, whose knave is this suit's left bower."""
+        return _MATES[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.value}"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_MATES = {
+    Suit.clubs: Suit.spades,
+    Suit.spades: Suit.clubs,
+    Suit.hearts: Suit.diamonds,
+    Suit.diamonds: Suit.hearts,
+}
+
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+"""The Somerset pack's ranks, lowest first: 32 cards, seven to ace."""
+
+_RANK_WORDS = {
+    "seven": "7", "eight": "8", "nine": "9", "ten": "10", "t": "10",
+    "knave": "J", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
+}
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """A card of the 32-card Somerset pack."""
+
+    rank: str
+    """One of 7 8 9 10 J Q K A."""
+    suit: Suit
+    """The printed suit; see `suit_in` for the suit a card belongs to once trumps are made."""
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """A card from `JH`, `10H`, `TH`, `9s`, or `knave of hearts`."""
+        raw = str(text).strip()
+        words = raw.lower().replace(" of ", " ").split()
+        if len(words) == 2 and words[0] in _RANK_WORDS | {r.lower(): r for r in RANKS}:
+            rank = _RANK_WORDS.get(words[0], words[0].upper())
+            suit_text = words[1]
+        else:
+            compact = raw.upper()
+            rank, suit_text = compact[:-1], compact[-1:]
+            rank = "10" if rank == "T" else rank
+        if rank not in RANKS:
+            raise InputError(
+                f"unknown card {text!r}; cards are rank and suit letter, seven to ace: 7H ... 10H (TH), JH, QH, KH, AH"
+            )
+        try:
+            suit = Suit.parse(suit_text)
+        except InputError:
+            raise InputError(f"unknown card {text!r}; the suit letter must be C, D, H or S") from None
+        return cls(rank, suit)
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def words(self) -> str:
+        """The card in words: 'knave of hearts'."""
+        names = {"J": "knave", "Q": "queen", "K": "king", "A": "ace", "10": "ten",
+                 "9": "nine", "8": "eight", "7": "seven"}
+        return f"{names[self.rank]} of {self.suit.value}"
+
+    def is_right_bower(self, trump: Suit | None) -> bool:
+        """The knave of the trump suit."""
+        return trump is not None and self.rank == "J" and self.suit is trump
+
+    def is_left_bower(self, trump: Suit | None) -> bool:
+        """The knave of the other suit of the trump's colour: it is a trump, not a card of its printed suit."""
+        return trump is not None and self.rank == "J" and self.suit is trump.mate
+
+    def suit_in(self, trump: Suit | None) -> Suit:
+        """The suit this card belongs to for following suit: the left bower belongs to trumps."""
+        return trump if (trump is not None and self.is_left_bower(trump)) else self.suit
+
+
+PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
+"""The 32-card Somerset pack."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where for one deal, derived from the dealer."""
+
+    dealer: Seat
+    """The seat that deals this hand."""
+
+    @property
+    def eldest(self) -> Seat:
+        """The dealer's left: first to speak and to lead."""
+        return self.dealer.left
+
+    @property
+    def second(self) -> Seat:
+        """The second hand: the dealer's partner."""
+        return self.dealer.partner
+
+    @property
+    def third(self) -> Seat:
+        """The third hand: eldest's partner, on the dealer's right."""
+        return self.dealer.right
+
+    def role(self, seat: Seat) -> str:
+        """The seat's role in words."""
+        return {
+            self.dealer: "dealer",
+            self.eldest: "eldest hand",
+            self.second: "second hand",
+            self.third: "third hand",
+        }[seat]
+
+    @property
+    def bidding_order(self) -> tuple[Seat, Seat, Seat, Seat]:
+        """Eldest, second, third, dealer: the order in which the players speak."""
+        return (self.eldest, self.second, self.third, self.dealer)

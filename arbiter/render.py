@@ -1,0 +1,166 @@
+"""Rich views for people. JSON for machines is written by the cli, never through Rich."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.panel import Panel
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from arbiter.casebook import Result
+    from arbiter.rulebook import Hit, Law, Rulebook, Section, Term
+    from arbiter.ruling import KindSpec, Ruling
+
+console = Console(highlight=False)
+
+
+def _law_panel(book: Rulebook, law: Law, refs: bool = True) -> Panel:
+    section = book.section(law.section)
+    label = "Law" if law.kind == "law" else "Etiquette"
+    body: list[Text | str] = [Text(law.text)]
+    if refs and law.refs:
+        see = "; ".join(f"{r.law} ({r.why})" if r.why else str(r.law) for r in law.refs)
+        body.append(Text(f"\nSee also: {see}", style="cyan"))
+    if law.notes:
+        body.append(Text("\nOur reading (not the law's words):", style="bold yellow"))
+        body.extend(Text(f"  • {n}", style="yellow") for n in law.notes)
+    return Panel(
+        Group(*body),
+        title=f"[bold]{label} {law.number}[/] · {escape(law.title)}",
+        subtitle=escape(section.title),
+        title_align="left",
+        subtitle_align="right",
+    )
+
+
+def laws(book: Rulebook, items: list[Law]) -> None:
+    """Laws in full."""
+    for law in items:
+        console.print(_law_panel(book, law))
+
+
+def contents(book: Rulebook, sections: list[Section]) -> None:
+    """The table of contents."""
+    from rich.table import Table
+
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column("Law", justify="right")
+    table.add_column("Title")
+    for sec in sections:
+        table.add_row("", Text(f"{sec.title}  ({sec.first}-{sec.last})", style="bold cyan"))
+        for n in sec.numbers:
+            table.add_row(str(n), book.law(n).title)
+    console.print(table)
+    if len(sections) == 1 and sections[0].summary:
+        console.print(Text(sections[0].summary, style="dim"))
+
+
+def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
+    """Search results, best first."""
+    if not found:
+        console.print(f"No law matches {query!r}. Try 'arbiter laws' for the contents.")
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Laws for {query!r}", box=None, header_style="bold", padding=(0, 1))
+    table.add_column("Law", justify="right")
+    table.add_column("Title")
+    table.add_column("Section", style="dim")
+    table.add_column("Score", justify="right", style="dim")
+    for h in found:
+        law = book.law(h.number)
+        table.add_row(str(h.number), law.title, book.section(law.section).title, f"{h.score:g}")
+    console.print(table)
+
+
+def terms(book: Rulebook, items: list[Term]) -> None:
+    """Glossary entries."""
+    for t in items:
+        body: list[Text] = []
+        if t.somerset:
+            body.append(Text.assemble(("As printed: ", "dim"), f"“{t.text}”"))
+        else:
+            body.append(Text("Not a term of the 1888 Somerset code.", style="bold yellow"))
+            if t.meaning:
+                body.append(Text(t.meaning))
+        for n in t.notes:
+            body.append(Text(n, style="yellow"))
+        if t.aliases or t.synonyms:
+            body.append(Text("Also called: " + ", ".join(dict.fromkeys((*t.aliases, *t.synonyms))), style="cyan"))
+        if t.example:
+            body.append(Text.assemble(("Example: ", "bold"), t.example))
+        if t.laws:
+            body.append(Text("Laws: " + ", ".join(map(str, t.laws)), style="dim"))
+        console.print(Panel(Group(*body), title=f"[bold]{escape(t.term)}[/]", title_align="left"))
+
+
+def kinds(specs: list[KindSpec]) -> None:
+    """The incident kinds."""
+    from rich.table import Table
+
+    table = Table(box=None, header_style="bold", padding=(0, 1))
+    table.add_column("Kind", style="bold")
+    table.add_column("Laws")
+    table.add_column("Facts")
+    for k in specs:
+        facts = ", ".join(f + ("*" if f in k.required else "") for f in k.facts)
+        table.add_row(k.name, ", ".join(map(str, k.laws)), facts or "-")
+    console.print(table)
+    console.print(Text("* required. Facts go in a case file's incident block, or as --name value flags.", style="dim"))
+
+
+def ruling(book: Rulebook, r: Ruling) -> None:
+    """A ruling: summary, quoted laws, options, actions, deal, score, notes."""
+    from arbiter.model import Side
+
+    head = r.title or r.kind.replace("_", " ")
+    console.print(Panel(Text(r.summary), title=f"[bold]Ruling[/] · {escape(head)}", title_align="left"))
+    if r.verdict:
+        console.print(Text.assemble(("Verdict: ", "bold"), (r.verdict.replace("_", " "), "bold magenta")))
+    if r.options:
+        console.print(Text("Options", style="bold"))
+        for i, o in enumerate(r.options, 1):
+            console.print(Text.assemble(f" {i}. ", (f"{o.elector.name_} may ", "cyan"), o.text, (f"  [Law {o.law}]", "dim")))
+    if r.actions:
+        console.print(Text("Must be done", style="bold"))
+        for a in r.actions:
+            console.print(Text.assemble(" • ", a.text, (f"  [Law {a.law}]", "dim")))
+    if r.deal_outcome:
+        words = {"stands": "The deal stands.", "redeal": "A new deal by the same dealer.",
+                 "passes": "The deal is lost: it passes to the next dealer."}[r.deal_outcome]
+        who = f" {r.next_dealer.name_} deals next." if r.next_dealer else ""
+        console.print(Text.assemble(("Deal: ", "bold"), words + who))
+    before = f"NS {r.before[Side.NS]} – EW {r.before[Side.EW]}"
+    a = r.after
+    after = f"NS {a.points[Side.NS]} – EW {a.points[Side.EW]}"
+    change = ", ".join(f"{s.value} +{n}" for s, n in r.adjustment.items() if n) or "no points"
+    line = f"{before}  →  {after}  ({change})"
+    if a.game_won_by:
+        line += f"; game to {a.game_won_by.value}, worth {a.game_value}"
+        if a.lap:
+            line += f", lap of {a.lap} carried"
+    if a.rubber_won_by:
+        line += f"; rubber to {a.rubber_won_by.value}"
+    console.print(Text.assemble(("Score: ", "bold"), line))
+    for n in r.laws:
+        console.print(_law_panel(book, book.law(n), refs=False))
+    extra = [n for n in r.notes if not any(n.startswith(f"Law {x}: ") and n[len(f'Law {x}: '):] in book.law(x).notes for x in r.laws)]
+    if extra:
+        console.print(Text("Notes (our reading, where the text leaves it open)", style="bold yellow"))
+        for n in extra:
+            console.print(Text(f" • {n}", style="yellow"))
+
+
+def case_results(results: list[Result]) -> None:
+    """Worked cases, pass or fail, by title."""
+    for res in results:
+        mark = Text("PASS", style="bold green") if res.ok else Text("FAIL", style="bold red")
+        console.print(Text.assemble(mark, " ", res.title, (f"  {res.path}", "dim")))
+        for p in res.problems:
+            console.print(Text(f"      {p}", style="red"))
+    passed = sum(r.ok for r in results)
+    failed = len(results) - passed
+    console.print(f"{passed} passed, {failed} failed")

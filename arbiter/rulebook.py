@@ -1,0 +1,550 @@
+"""The rulebook: law records loaded from `laws/<ruleset>/`, validated, and looked up.
+
+Parsing and validating some 120 YAML files costs more than a person at the table
+should wait, so a validated copy is cached (in marshal form, the fastest to load),
+keyed on a hash of the files' bytes: any edit to the data is validated again on the
+next call.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from arbiter.model import InputError
+
+DEFAULT_RULESET = "somerset-1888"
+_CACHE_FORMAT = "1"  # bump when the cached payload's shape changes
+
+try:  # hashlib's import costs ~3 ms (OpenSSL); the built-in blake2 alone is enough here
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - other Pythons
+    from hashlib import blake2b
+
+
+class RulebookError(ValueError):
+    """The law data itself is wrong; the message names the file and the field."""
+
+
+class UnknownLawError(InputError):
+    """A law number that is not in the rulebook."""
+
+
+class UnknownTermError(InputError):
+    """A technical term that is not in the glossary."""
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A cross reference from one law to another."""
+
+    law: int
+    """The law referred to."""
+    type: str
+    """`explicit` where the text names it, `implied` where the two plainly bear on each other."""
+    why: str = ""
+    """A short phrase: how the other law bears on this one."""
+
+
+@dataclass(frozen=True)
+class Law:
+    """One numbered law or rule of etiquette, with its text exactly as printed."""
+
+    number: int
+    """1 to 116 in the Somerset code."""
+    section: str
+    """The id of the book's section it stands in."""
+    kind: str
+    """`law` or `etiquette`."""
+    title: str
+    """A short title of our own, not the book's."""
+    text: str
+    """The law's words exactly as printed, italics marks dropped."""
+    refs: tuple[Ref, ...] = ()
+    """Laws it refers to, explicitly or by implication."""
+    keywords: tuple[str, ...] = ()
+    """Words players use for what it governs, 1888 and today."""
+    reading: dict[str, Any] = field(default_factory=dict)
+    """Our structured reading of the text: numbers it states, who elects, what it overrides."""
+    notes: tuple[str, ...] = ()
+    """Where the text is open, the interpretation we chose."""
+
+    def number_of(self, name: str) -> Any:
+        """A figure the law states (`reading.numbers.<name>`), so that code never holds it."""
+        try:
+            return self.reading["numbers"][name]
+        except KeyError:
+            raise RulebookError(f"law {self.number}: reading.numbers has no {name!r}") from None
+
+    def as_dict(self, book: Rulebook) -> dict[str, Any]:
+        """The record as plain data, for --json."""
+        return {
+            "number": self.number,
+            "section": self.section,
+            "section_title": book.section(self.section).title,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "refs": [{"law": r.law, "type": r.type, "why": r.why} for r in self.refs],
+            "keywords": list(self.keywords),
+            "reading": self.reading,
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class Section:
+    """One of the book's sections, with the laws it holds."""
+
+    id: str
+    """A short id: `revoke`, `playing-alone`."""
+    title: str
+    """The section's title as printed in the contents."""
+    first: int
+    """Its first law."""
+    last: int
+    """Its last law."""
+    summary: str = ""
+    """What it covers, in plain words."""
+    keywords: tuple[str, ...] = ()
+    """Today's words for its subject."""
+
+    @property
+    def numbers(self) -> range:
+        """The numbers of the laws it holds."""
+        return range(self.first, self.last + 1)
+
+
+@dataclass(frozen=True)
+class Term:
+    """A technical term: the book's own (with its printed definition) or a modern one."""
+
+    term: str
+    """The name as the book prints it, or today's name."""
+    text: str = ""
+    """The book's definition, exactly as printed (book terms only)."""
+    meaning: str = ""
+    """Our explanation (modern terms only)."""
+    aliases: tuple[str, ...] = ()
+    """Other printed names."""
+    synonyms: tuple[str, ...] = ()
+    """Today's words."""
+    laws: tuple[int, ...] = ()
+    """Laws that use it."""
+    example: str = ""
+    """A worked example for learners."""
+    somerset: bool = True
+    """False where the Somerset code has no such thing."""
+    notes: tuple[str, ...] = ()
+    """What the code does instead, or how we read it."""
+    printed: tuple[str, ...] = ()
+    """The heading as printed."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name it answers to."""
+        return (self.term, *self.aliases, *self.synonyms)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result."""
+
+    number: int
+    """The law found."""
+    score: float
+    """Higher is better."""
+    matched: tuple[str, ...]
+    """What matched: keywords, title words, text words."""
+
+
+class Rulebook:
+    """All the records of one ruleset."""
+
+    def __init__(self, ruleset: str, payload: dict[str, Any]) -> None:
+        self.ruleset = ruleset
+        self.laws: dict[int, Law] = {rec["number"]: _law(rec) for rec in payload["laws"]}
+        self.sections: list[Section] = [_section(rec) for rec in payload["sections"]]
+        self.terms: list[Term] = [_term(rec) for rec in payload.get("glossary", [])]
+        self.extra: dict[str, Any] = payload.get("extra", {})
+        self.first, self.last = min(self.laws), max(self.laws)
+
+    def law(self, number: int) -> Law:
+        """The law numbered `number`, or UnknownLawError."""
+        try:
+            return self.laws[number]
+        except (KeyError, TypeError):
+            raise UnknownLawError(self._no_law(number)) from None
+
+    def _no_law(self, number: object) -> str:
+        return f"no law numbered {number!r}; the laws run from {self.first} to {self.last}"
+
+    def parse_numbers(self, args: list[str]) -> list[int]:
+        """Law numbers from command-line words: `52`, `62-71`, `52,53`."""
+        numbers: list[int] = []
+        for arg in args:
+            for part in str(arg).split(","):
+                part = part.strip()
+                match = re.fullmatch(r"(\d+)\s*-\s*(\d+)", part)
+                if match:
+                    lo, hi = int(match[1]), int(match[2])
+                    if lo > hi:
+                        raise UnknownLawError(f"range {part!r} runs backwards; write it low-high, as 62-71")
+                    span = [lo, hi]
+                elif part.isdigit():
+                    span = [int(part)] * 2
+                else:
+                    raise UnknownLawError(self._no_law(part))
+                for n in span:
+                    if n not in self.laws:
+                        raise UnknownLawError(self._no_law(n))
+                numbers.extend(n for n in range(span[0], span[1] + 1) if n not in numbers)
+        return numbers
+
+    def section(self, key: str) -> Section:
+        """A section by id, title or a word of it (`revoke`, `The Revoke`, `alone`)."""
+        wanted = _norm(key)
+        for sec in self.sections:
+            if wanted in (sec.id, _norm(sec.title), _norm(sec.title).removeprefix("the ")):
+                return sec
+        near = [s for s in self.sections
+                if wanted in s.id or wanted in _norm(s.title) or wanted in s.keywords]
+        if len(near) == 1:
+            return near[0]
+        ids = ", ".join(s.id for s in (near or self.sections))
+        raise InputError(f"no section {key!r}; {'did you mean' if near else 'sections are'}: {ids}")
+
+    def section_of(self, number: int) -> Section:
+        """The section a law stands in."""
+        return self.section(self.law(number).section)
+
+    def term(self, words: str) -> Term:
+        """A glossary entry by exact name, alias or synonym, else the one close match."""
+        wanted = _norm(words)
+        for term in self.terms:
+            if wanted in (_norm(n) for n in term.names):
+                return term
+        import difflib
+
+        names = {_norm(n): t for t in self.terms for n in t.names}
+        close = difflib.get_close_matches(wanted, names, n=5, cutoff=0.6)
+        best = {names[c].term for c in close[:1]}
+        if close and difflib.SequenceMatcher(None, wanted, close[0]).ratio() >= 0.85:
+            return names[close[0]]
+        guesses = list(dict.fromkeys(names[c].term for c in close)) or sorted(best)
+        hint = f"did you mean: {', '.join(guesses)}?" if guesses else "try 'arbiter term --list'"
+        raise UnknownTermError(f"no term {words!r} in the glossary; {hint}")
+
+    def search(self, query: str, limit: int = 10) -> list[Hit]:
+        """Laws ranked for a query in today's words or the book's."""
+        phrase = _norm(query)
+        stems = [_stem(w) for w in _words(phrase) if w not in _STOPWORDS]
+        if not stems:
+            raise InputError(f"nothing to search for in {query!r}")
+        glossary = self._glossary_laws()
+        hits = []
+        for law in self.laws.values():
+            score, matched = 0.0, []
+            for kw in law.keywords:
+                if phrase == kw:
+                    score += 12
+                    matched.append(kw)
+                elif phrase in kw or (len(kw) > 3 and kw in phrase):
+                    score += 6
+                    matched.append(kw)
+            if phrase in _norm(law.title):
+                score += 8
+            text = _norm(law.text)
+            if len(stems) > 1 and phrase in text:
+                score += 6
+            for name, laws in glossary.items():
+                if law.number in laws and (phrase == name or name in phrase.split(" ") or phrase in name):
+                    score += 3
+                    matched.append(name)
+            fields = (
+                (4.0, {_stem(w) for kw in law.keywords for w in _words(kw)}),
+                (3.0, {_stem(w) for w in _words(law.title)}),
+                (1.0, {_stem(w) for w in _words(text)}),
+            )
+            found = 0
+            for stem in stems:
+                weights = [w for w, bag in fields if stem in bag]
+                if weights:
+                    found += 1
+                    score += sum(weights)
+            if found and found == len(stems) and len(stems) > 1:
+                score += 2  # every word of the query is there
+            if score > 0:
+                hits.append(Hit(law.number, round(score, 2), tuple(dict.fromkeys(matched))))
+        hits.sort(key=lambda h: (-h.score, h.number))
+        return hits[:limit]
+
+    @cache
+    def _glossary_laws(self) -> dict[str, tuple[int, ...]]:
+        return {_norm(name): term.laws for term in self.terms for name in term.names}
+
+    def __hash__(self) -> int:
+        return hash(self.ruleset)
+
+
+_STOPWORDS = {"the", "a", "an", "of", "to", "in", "on", "and", "or", "is", "it", "his", "he", "with", "when"}
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9' -]+", " ", text.lower().replace("-", " ")).split())
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to meet 'reneged' with 'renege' and 'revokes' with 'revoke'."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _law(rec: dict[str, Any]) -> Law:
+    return Law(
+        number=rec["number"], section=rec["section"], kind=rec["kind"], title=rec["title"],
+        text=rec["text"], refs=tuple(Ref(**r) for r in rec.get("refs", [])),
+        keywords=tuple(rec.get("keywords", [])), reading=rec.get("reading") or {},
+        notes=tuple(rec.get("notes", [])),
+    )
+
+
+def _section(rec: dict[str, Any]) -> Section:
+    return Section(
+        id=rec["id"], title=rec["title"], first=rec["first"], last=rec["last"],
+        summary=rec.get("summary", ""), keywords=tuple(rec.get("keywords", [])),
+    )
+
+
+def _term(rec: dict[str, Any]) -> Term:
+    return Term(
+        term=rec["term"], text=rec.get("text", ""), meaning=rec.get("meaning", ""),
+        aliases=tuple(rec.get("aliases", [])), synonyms=tuple(rec.get("synonyms", [])),
+        laws=tuple(rec.get("laws", [])), example=rec.get("example", ""),
+        somerset=rec.get("somerset", True), notes=tuple(rec.get("notes", [])),
+        printed=tuple(rec.get("printed", [])),
+    )
+
+
+# --- where the data lives, and the cache --------------------------------------------------
+
+
+def data_root() -> Path:
+    """`laws/` beside the package in a checkout, or inside it once installed."""
+    here = Path(__file__).resolve().parent
+    for root in (here / "_data" / "laws", here.parent / "laws"):
+        if root.is_dir():
+            return root
+    raise RulebookError(f"no law data found beside {here}")
+
+
+def rulesets() -> list[str]:
+    """The rulesets shipped: one folder each under laws/."""
+    return sorted(p.name for p in data_root().iterdir() if p.is_dir())
+
+
+@cache
+def load(ruleset: str = DEFAULT_RULESET) -> Rulebook:
+    """The rulebook for a ruleset, from the cache when the data has not changed."""
+    folder = data_root() / ruleset
+    if not folder.is_dir():
+        raise InputError(f"unknown ruleset {ruleset!r}; rulesets are: {', '.join(rulesets())}")
+    files = sorted(folder.glob("*.yaml"))
+    digest = blake2b(_CACHE_FORMAT.encode(), digest_size=16)
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    cached = cache_dir() / f"rules.{ruleset}-{digest.hexdigest()}"
+    payload = read_cache(cached)
+    if payload is None:
+        payload = validate(files)
+        write_cache(cached, payload)
+    return Rulebook(ruleset, payload)
+
+
+def cache_dir() -> Path:
+    """Where validated data is cached: $ARBITER_CACHE, else the user's cache folder."""
+    base = os.environ.get("ARBITER_CACHE")
+    if base:
+        return Path(base)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "arbiter"
+
+
+def write_cache(path: Path, payload: Any, keep: int = 1) -> None:
+    """Write atomically, keeping only the newest `keep` files of the same prefix.
+
+    A cache that cannot be written only costs speed, so errors are ignored.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(marshal.dumps(payload))
+        os.replace(tmp, path)
+        prefix = path.name.rsplit("-", 1)[0]
+        stale = sorted(path.parent.glob(f"{prefix}-*"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in stale[keep:]:
+            old.unlink(missing_ok=True)
+    except (OSError, ValueError):
+        pass
+
+
+def read_cache(path: Path) -> Any:
+    """A cached payload, or None."""
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+# --- validation ---------------------------------------------------------------------------
+
+_LAW_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    # field: (type, required)
+    "number": (int, True),
+    "section": (str, True),
+    "kind": (str, True),
+    "title": (str, True),
+    "text": (str, True),
+    "refs": (list, True),
+    "keywords": (list, True),
+    "reading": (dict, False),
+    "notes": (list, False),
+}
+_SECTION_FIELDS = {"id": (str, True), "title": (str, True), "first": (int, True),
+                   "last": (int, True), "summary": (str, False), "keywords": (list, False)}
+_TERM_FIELDS = {"term": (str, True), "text": (str, False), "meaning": (str, False),
+                "aliases": (list, False), "synonyms": (list, False), "laws": (list, False),
+                "example": (str, False), "somerset": (bool, False), "notes": (list, False),
+                "printed": (list, False)}
+LAW_KINDS = ("law", "etiquette")
+REF_TYPES = ("explicit", "implied")
+
+
+def read_yaml(path: Path) -> Any:
+    """One YAML file, read with the safe loader; errors name the file."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 (safe loader)
+    except (OSError, UnicodeDecodeError) as err:
+        raise RulebookError(f"{path}: cannot be read: {err}") from None
+    except yaml.YAMLError as err:
+        raise RulebookError(f"{path}: not valid YAML: {str(err).splitlines()[0]}") from None
+
+
+def _check_fields(where: str, rec: Any, schema: dict[str, tuple[Any, bool]]) -> None:
+    if not isinstance(rec, dict):
+        raise RulebookError(f"{where}: expected a mapping, found {type(rec).__name__}")
+    for name in rec:
+        if name not in schema:
+            raise RulebookError(f"{where}: unknown field {name!r}; fields are {', '.join(schema)}")
+    for name, (kind, required) in schema.items():
+        if name not in rec:
+            if required:
+                raise RulebookError(f"{where}: field {name!r} is missing")
+            continue
+        value = rec[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise RulebookError(f"{where}: field {name!r} must be {kind.__name__}, found {value!r}")
+        if kind is str and not value.strip():
+            raise RulebookError(f"{where}: field {name!r} is empty")
+        if kind is list and not all(isinstance(v, (str, int, dict)) for v in value):
+            raise RulebookError(f"{where}: field {name!r} holds a value of the wrong type")
+
+
+def validate(files: list[Path]) -> dict[str, Any]:
+    """Read and check a ruleset's files; the first problem raises RulebookError naming file and field."""
+    by_name = {p.name: p for p in files}
+    if "sections.yaml" not in by_name:
+        raise RulebookError("sections.yaml is missing from the ruleset")
+    sec_path = by_name["sections.yaml"]
+    sections = read_yaml(sec_path)
+    if not isinstance(sections, list) or not sections:
+        raise RulebookError(f"{sec_path}: expected a list of sections")
+    for i, sec in enumerate(sections):
+        _check_fields(f"{sec_path}: section {i + 1}", sec, _SECTION_FIELDS)
+    section_ids = {s["id"]: s for s in sections}
+
+    laws: dict[int, dict[str, Any]] = {}
+    origin: dict[int, Path] = {}
+    extra: dict[str, Any] = {}
+    glossary: list[dict[str, Any]] = []
+    for path in files:
+        if path.name == "sections.yaml":
+            continue
+        data = read_yaml(path)
+        if path.name == "glossary.yaml":
+            if not isinstance(data, list):
+                raise RulebookError(f"{path}: expected a list of terms")
+            for i, term in enumerate(data):
+                name = term.get("term") if isinstance(term, dict) else None
+                _check_fields(f"{path}: term {i + 1} ({name!r})", term, _TERM_FIELDS)
+                if term.get("somerset", True) and "text" not in term:
+                    raise RulebookError(f"{path}: term {term['term']!r}: field 'text' is missing")
+            glossary = data
+            continue
+        if not path.stem.isdigit():
+            extra[path.stem] = data  # teaching material (coups, remarks): checked by its own module
+            continue
+        _check_fields(str(path), data, _LAW_FIELDS)
+        n = data["number"]
+        if int(path.stem) != n:
+            raise RulebookError(f"{path}: field 'number' is {n} but the file is named for law {int(path.stem)}")
+        if n in laws:
+            raise RulebookError(f"{path}: field 'number': law {n} is also defined in {origin[n]}")
+        if data["section"] not in section_ids:
+            raise RulebookError(f"{path}: field 'section': unknown section {data['section']!r}")
+        sec = section_ids[data["section"]]
+        if not sec["first"] <= n <= sec["last"]:
+            raise RulebookError(
+                f"{path}: field 'section': law {n} is not within {sec['id']} ({sec['first']}-{sec['last']})"
+            )
+        if data["kind"] not in LAW_KINDS:
+            raise RulebookError(f"{path}: field 'kind' must be one of {', '.join(LAW_KINDS)}, found {data['kind']!r}")
+        laws[n], origin[n] = data, path
+
+    if not laws:
+        raise RulebookError("the ruleset has no law records")
+    expected = set(range(min(s["first"] for s in sections), max(s["last"] for s in sections) + 1))
+    missing = sorted(expected - set(laws))
+    if missing:
+        raise RulebookError(f"laws missing: no record for {', '.join(map(str, missing))}")
+    for n, rec in laws.items():
+        for i, ref in enumerate(rec["refs"]):
+            where = f"{origin[n]}: field 'refs[{i}]'"
+            _check_fields(where, ref, {"law": (int, True), "type": (str, True), "why": (str, False)})
+            if ref["law"] not in laws:
+                raise RulebookError(f"{where}.law: refers to law {ref['law']}, which does not exist")
+            if ref["law"] == n:
+                raise RulebookError(f"{where}.law: a law cannot refer to itself")
+            if ref["type"] not in REF_TYPES:
+                raise RulebookError(f"{where}.type must be explicit or implied, found {ref['type']!r}")
+        for i, kw in enumerate(rec["keywords"]):
+            if not isinstance(kw, str):
+                raise RulebookError(f"{origin[n]}: field 'keywords[{i}]' must be a string")
+    for term in glossary:
+        for law in term.get("laws", []):
+            if law not in laws:
+                raise RulebookError(f"glossary.yaml: term {term['term']!r}: field 'laws' names law {law}, which does not exist")
+    for rec in laws.values():
+        rec.setdefault("reading", {})
+        rec.setdefault("notes", [])
+        rec["keywords"] = [k.lower() for k in rec["keywords"]]
+    return {
+        "laws": [laws[n] for n in sorted(laws)],
+        "sections": sections,
+        "glossary": glossary,
+        "extra": extra,
+    }

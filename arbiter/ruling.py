@@ -1,0 +1,307 @@
+"""The ruling engine: one handler per incident kind, each reasoning from the law records.
+
+A handler receives a `Ruler`, cites the laws it relies on (the governing law first),
+and states the options, actions, fate of the deal and points. It never prints; the
+command line renders the `Ruling` it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbiter import score as scoring
+from arbiter.incident import Case, Fact
+from arbiter.model import InputError, Seat, Side, Table
+from arbiter.rulebook import Rulebook
+from arbiter.rulebook import load as load_rulebook
+
+DEAL_OUTCOMES = ("stands", "redeal", "passes", None)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice the laws leave to a side."""
+
+    id: str
+    """A short snake_case name: `call_card`, `new_deal`."""
+    law: int
+    """The law that grants it."""
+    elector: Side
+    """The side that chooses."""
+    text: str
+    """What choosing it means, in plain words."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something that must be done whatever is chosen."""
+
+    law: int
+    """The law that requires it."""
+    text: str
+    """What to do, in plain words."""
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The answer to an incident."""
+
+    kind: str
+    """The incident kind."""
+    ruleset: str
+    """The code ruled under."""
+    laws: list[int]
+    """The laws that decide the case, the governing law first."""
+    summary: str
+    """One paragraph in plain words."""
+    options: list[Option]
+    """The choices open to a side."""
+    actions: list[Action]
+    """What must be done regardless."""
+    verdict: str | None
+    """A yes/no answer where the kind asks one (`revoke`, `allowed`...)."""
+    deal_outcome: str | None
+    """`stands`, `redeal`, `passes`, or None where the deal is not in question."""
+    next_dealer: Seat | None
+    """Who deals next (for `stands`, the dealer of this hand)."""
+    adjustment: scoring.Tally
+    """Points each side scores by force of this ruling alone."""
+    after: scoring.After
+    """The game state once the adjustment is scored."""
+    before: scoring.Tally
+    """Points in the game before the ruling."""
+    games_before: scoring.Tally
+    """Games won before the ruling."""
+    notes: list[str]
+    """Where the text leaves something open, and how we read it."""
+    title: str | None = None
+    """The case's title, if it had one."""
+    table: dict[str, Any] | None = None
+    """For cut_for_table: players, partners and dealer."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON ruling of ../shared/spec/incidents.md."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "ruleset": self.ruleset,
+            "laws": self.laws,
+            "summary": self.summary,
+            "options": [
+                {"id": o.id, "law": o.law, "elector": o.elector.value, "text": o.text} for o in self.options
+            ],
+            "actions": [{"law": a.law, "text": a.text} for a in self.actions],
+            "verdict": self.verdict,
+            "deal": {
+                "outcome": self.deal_outcome,
+                "dealer": self.next_dealer.value if self.next_dealer else None,
+            },
+            "score": {
+                "before": {"points": _plain(self.before), "games": _plain(self.games_before)},
+                "adjustment": _plain(self.adjustment),
+                "after": self.after.as_dict(),
+            },
+            "notes": self.notes,
+        }
+        if self.title:
+            out["title"] = self.title
+        if self.table is not None:
+            out["table"] = self.table
+        return out
+
+
+def _plain(t: scoring.Tally) -> dict[str, int]:
+    return {side.value: t[side] for side in Side}
+
+
+class Ruler:
+    """What a handler writes its ruling into, with the case and the rulebook at hand."""
+
+    def __init__(self, case: Case, book: Rulebook) -> None:
+        self.case = case
+        self.facts = case.facts
+        self.book = book
+        self.laws: list[int] = []
+        self.options: list[Option] = []
+        self.actions: list[Action] = []
+        self.notes: list[str] = []
+        self.summary = ""
+        self.verdict: str | None = None
+        self.deal_outcome: str | None = None
+        self.next_dealer: Seat | None = None
+        self.adjustment = scoring.tally()
+        self.table_result: dict[str, Any] | None = None
+
+    # -- what handlers call --
+
+    @property
+    def table(self) -> Table:
+        """Roles derived from the dealer; asking without a dealer is an input error."""
+        return self.case.table
+
+    def cite(self, *numbers: int) -> None:
+        """Cite laws, in order of weight; the first cited governs."""
+        for n in numbers:
+            self.book.law(n)  # a handler citing a law that does not exist is a bug: fail loudly
+            if n not in self.laws:
+                self.laws.append(n)
+
+    def option(self, id: str, law: int, elector: Side, text: str) -> None:
+        """A choice the laws leave to `elector`."""
+        self.cite(law)
+        self.options.append(Option(id, law, elector, text))
+
+    def action(self, law: int, text: str) -> None:
+        """Something that must be done."""
+        self.cite(law)
+        self.actions.append(Action(law, text))
+
+    def note(self, text: str) -> None:
+        """Where the text is open: our reading, shown to the user."""
+        if text not in self.notes:
+            self.notes.append(text)
+
+    def deal(self, outcome: str | None, dealer: Seat | None = None) -> None:
+        """The fate of the deal: stands or redeal keep the dealer; passes goes to his left."""
+        assert outcome in DEAL_OUTCOMES, outcome
+        self.deal_outcome = outcome
+        if dealer is None and self.case.dealer is not None and outcome is not None:
+            dealer = self.case.dealer.left if outcome == "passes" else self.case.dealer
+        self.next_dealer = dealer
+
+    def award(self, side: Side, points: int) -> None:
+        """Points scored by force of the ruling."""
+        self.adjustment[side] += points
+
+    def number(self, law: int, name: str) -> Any:
+        """A figure that a law states, read from its record."""
+        self.cite(law)
+        return self.book.law(law).number_of(name)
+
+    def fact(self, name: str) -> Any:
+        """A fact, required: missing ones are named."""
+        value = self.facts.get(name)
+        if value is None:
+            raise InputError(f"{self.case.kind}: the fact {name!r} is needed for this ruling")
+        return value
+
+    def refuse(self, problem: str) -> None:
+        """Contradictory or impossible facts: no ruling, and say why."""
+        raise InputError(f"{self.case.kind}: {problem}")
+
+    def seat(self, seat: Seat) -> str:
+        """A seat in words, with its role where the dealer is known: 'East (eldest hand)'."""
+        if self.case.dealer is None:
+            return seat.name_
+        return f"{seat.name_} ({self.table.role(seat)})"
+
+
+Handler = Callable[[Ruler], None]
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """An incident kind: its facts and the laws it turns on."""
+
+    name: str
+    """The kind's name in case files."""
+    laws: tuple[int, ...]
+    """The laws it turns on, per the spec."""
+    facts: dict[str, Fact]
+    """The facts it takes."""
+    required: tuple[str, ...]
+    """Facts without which there is no ruling."""
+    needs: tuple[str, ...]
+    """Envelope keys it needs: dealer, trump, maker..."""
+    handler: Handler
+    """The function that rules."""
+    summary: str = ""
+    """One line: what incident this is."""
+    one_of: tuple[tuple[str, ...], ...] = field(default=())
+    """Groups of facts of which at least one must be given."""
+
+    def check(self, case: Case) -> None:
+        """Refuse a case that lacks what this kind needs."""
+        missing = [f for f in self.required if case.facts.get(f) is None]
+        missing += [k for k in self.needs if getattr(case, k) is None]
+        for group in self.one_of:
+            if all(case.facts.get(f) in (None, False) for f in group):
+                missing.append(" or ".join(group))
+        if missing:
+            raise InputError(f"{self.name}: missing {', '.join(missing)}")
+
+
+KINDS: dict[str, KindSpec] = {}
+
+
+def kind(
+    name: str,
+    *,
+    laws: Iterable[int],
+    facts: Iterable[Fact] = (),
+    required: Iterable[str] = (),
+    needs: Iterable[str] = (),
+    one_of: Iterable[tuple[str, ...]] = (),
+    summary: str = "",
+) -> Callable[[Handler], Handler]:
+    """Register a handler for an incident kind."""
+
+    def register(handler: Handler) -> Handler:
+        assert name not in KINDS, f"kind {name} registered twice"
+        KINDS[name] = KindSpec(
+            name, tuple(laws), {f.name: f for f in facts}, tuple(required), tuple(needs),
+            handler, summary or (handler.__doc__ or "").strip().splitlines()[0], tuple(one_of),
+        )
+        return handler
+
+    return register
+
+
+def rule(case: Case, book: Rulebook | None = None) -> Ruling:
+    """The ruling for a case."""
+    book = book or load_rulebook(case.ruleset)
+    spec = KINDS[case.kind]
+    spec.check(case)
+    _check_envelope(case)
+    r = Ruler(case, book)
+    spec.handler(r)
+    if not r.laws:
+        raise AssertionError(f"{case.kind}: a ruling must cite its laws")
+    _law_85(r)
+    for n in r.laws:
+        for text in book.law(n).notes:
+            r.note(f"Law {n}: {text}")
+    after = scoring.apply(book, case.score, case.games, r.adjustment)
+    return Ruling(
+        kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.summary, options=r.options,
+        actions=r.actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
+        adjustment=r.adjustment, after=after, before=dict(case.score), games_before=dict(case.games),
+        notes=r.notes, title=case.title, table=r.table_result,
+    )
+
+
+def _check_envelope(case: Case) -> None:
+    """Facts about the hand that cannot all be true."""
+    if case.alone is not None and case.maker is not None and case.alone.side != case.maker.side:
+        raise InputError(
+            f"alone: {case.alone.name_} cannot play alone when {case.maker.name_}, an adversary, made the trump (Laws 93, 95)"
+        )
+    if case.turned is not None and case.trump is not None and case.maker is not None:
+        pass  # a trump other than the turned suit is a made trump (Law 77); both are possible
+
+
+def _law_85(r: Ruler) -> None:
+    """Where a side has a choice of penalties, Law 85 says how it chooses."""
+    electors = [o.elector for o in r.options]
+    for side in dict.fromkeys(electors):
+        if electors.count(side) >= 2:
+            r.cite(85)
+            r.note(
+                f"Law 85: {side.name_} agree which of them makes the election, but must not consult "
+                "on which penalty to exact; if they do, they lose the right, and once either demands "
+                "a penalty the choice is final."
+            )
+
+
+from arbiter import kinds as _kinds  # noqa: E402,F401  (registers every handler)
