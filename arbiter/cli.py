@@ -5,7 +5,6 @@ Input errors exit 2 with one line on stderr; nothing here prints a traceback for
 
 
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -50,6 +49,8 @@ def refusing() -> Iterator[None]:
 
 def emit_json(data: Any) -> None:
     """JSON on stdout, never wrapped at the terminal width."""
+    import json
+
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -136,9 +137,7 @@ def term(
         else:
             terms = [rb.term(" ".join(words))]
         if as_json:
-            from dataclasses import asdict
-
-            data = [asdict(t) for t in terms]
+            data = [t._asdict() for t in terms]
             emit_json(data[0] if len(data) == 1 and not list_all and words else data)
             return
         from arbiter import render
@@ -303,11 +302,27 @@ def test_cases(
             raise typer.Exit(1)
 
 
+def _command_for(argv: list[str]) -> tuple[Any, list[str], str]:
+    """The click command to run, its arguments and its name for usage lines.
+
+    Building every command's parameters costs about a millisecond each; a call names
+    one command, so only that one is built. Help and unknown names get the whole app.
+    """
+    if argv and not argv[0].startswith("-"):
+        for info in app.registered_commands:
+            name = info.name or info.callback.__name__.replace("_", "-")
+            if name == argv[0]:
+                solo = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+                solo.registered_commands = [info]
+                return typer.main.get_command(solo), argv[1:], f"arbiter {name}"
+    return typer.main.get_command(app), argv, "arbiter"
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
-    command = typer.main.get_command(app)
+    command, args, prog = _command_for(sys.argv[1:] if argv is None else argv)
     try:
-        status = command.main(args=argv, prog_name="arbiter", standalone_mode=False)
+        status = command.main(args=args, prog_name=prog, standalone_mode=False)
     except typer.Exit as done:
         status = done.exit_code
     except typer.Abort:

@@ -5,8 +5,8 @@ Play and the deal go to the left, which is clockwise: N, E, S, W.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 class InputError(ValueError):
@@ -162,8 +162,7 @@ _RANK_WORDS = {
 }
 
 
-@dataclass(frozen=True, order=False)
-class Card:
+class Card(NamedTuple):
     """A card of the 32-card Somerset pack."""
 
     rank: str
@@ -223,8 +222,7 @@ PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 32-card Somerset pack."""
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Who sits where for one deal, derived from the dealer."""
 
     dealer: Seat

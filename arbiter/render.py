@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from arbiter.rulebook import Hit, Law, Rulebook, Section, Term
     from arbiter.ruling import KindSpec, Ruling
 
-console = Console(highlight=False)
+console = Console(highlight=False, emoji=False)  # no emoji table to load: law text has none
 
 
 def _law_panel(book: Rulebook, law: Law, refs: bool = True) -> Panel:

@@ -1,5 +1,8 @@
 """The rulebook: law records loaded from `laws/<ruleset>/`, validated, and looked up.
 
+Records are NamedTuples rather than dataclasses: a dataclass costs about a
+millisecond to define at import, and start-up time is what a player waits for.
+
 Parsing and validating some 120 YAML files costs more than a person at the table
 should wait, so a validated copy is cached (in marshal form, the fastest to load),
 keyed on a hash of the files' bytes: any edit to the data is validated again on the
@@ -11,10 +14,9 @@ from __future__ import annotations
 import marshal
 import os
 import re
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter.model import InputError
 
@@ -39,8 +41,7 @@ class UnknownTermError(InputError):
     """A technical term that is not in the glossary."""
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):
     """A cross reference from one law to another."""
 
     law: int
@@ -51,8 +52,7 @@ class Ref:
     """A short phrase: how the other law bears on this one."""
 
 
-@dataclass(frozen=True)
-class Law:
+class Law(NamedTuple):
     """One numbered law or rule of etiquette, with its text exactly as printed."""
 
     number: int
@@ -69,7 +69,7 @@ class Law:
     """Laws it refers to, explicitly or by implication."""
     keywords: tuple[str, ...] = ()
     """Words players use for what it governs, 1888 and today."""
-    reading: dict[str, Any] = field(default_factory=dict)
+    reading: dict[str, Any] = {}  # noqa: RUF012 (records are never mutated)
     """Our structured reading of the text: numbers it states, who elects, what it overrides."""
     notes: tuple[str, ...] = ()
     """Where the text is open, the interpretation we chose."""
@@ -97,8 +97,7 @@ class Law:
         }
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     """One of the book's sections, with the laws it holds."""
 
     id: str
@@ -120,8 +119,7 @@ class Section:
         return range(self.first, self.last + 1)
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """A technical term: the book's own (with its printed definition) or a modern one."""
 
     term: str
@@ -151,8 +149,7 @@ class Term:
         return (self.term, *self.aliases, *self.synonyms)
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One search result."""
 
     number: int

@@ -65,6 +65,8 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="arbiter-bench-"))
     env = {**os.environ, "ARBITER_CACHE": str(work / "cache"), "COLUMNS": "100"}
+    # An installed package has its bytecode compiled; let an editable checkout get the same.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     case = work / "case.yaml"
     case.write_text(CASE, encoding="utf-8")
     cli = arbiter()
