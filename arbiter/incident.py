@@ -153,7 +153,7 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
     if not isinstance(incident, dict):
         raise InputError(f"{where}: 'incident' must be a mapping with a 'kind'")
     kind = incident.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise InputError(f"{where}: unknown kind {kind!r}; see 'arbiter kinds' for the list")
     spec = KINDS[kind]
     raw_facts = {k: v for k, v in incident.items() if k != "kind"}
