@@ -1,14 +1,280 @@
-"""Cards liable to be called, cards played in error, and the revoke (Laws 46-71, 83-85)."""
+"""Cards liable to be called, cards played in error, and the revoke (Laws 46-71, 83-85).
+
+Where the lone-hand laws (101-105) change an ordinary rule, the handler says so:
+Law 104 frees the lone player of the penalty for simply exposing a card but not for
+leading out of turn; Law 105 replaces the ordinary penalties when an adversary plays
+out of turn against a lone hand; Law 102 limits what the lone side can score when
+the lone player's partner shows his cards; Law 50 scores five for the lone side when
+an adversary abandons his hand.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from arbiter.incident import Fact
+from arbiter.model import Card, Seat, Side, Suit
 from arbiter.ruling import Ruler, kind
+
+# -- helpers shared by the handlers --
+
+
+def _names(seats: Iterable[Seat]) -> str:
+    """'South', 'South and West', 'South, West and North'."""
+    words = [s.name_ for s in seats]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _in_play(r: Ruler, seat: Seat, act: str) -> None:
+    """Refuse an act that the lone player's partner cannot do: his cards are out of play (Law 101)."""
+    lone = r.case.alone
+    if lone is not None and seat == lone.partner:
+        r.refuse(
+            f"{seat.name_} is the partner of {lone.name_}, who plays alone; his cards lie face down "
+            f"and out of play (Law 101), so he cannot have {act}"
+        )
+
+
+def _order_after(r: Ruler, seat: Seat) -> list[Seat]:
+    """The players who play after `seat` in a trick he leads, leaving out a lone player's partner."""
+    out: list[Seat] = []
+    s = seat.left
+    while s != seat:
+        if r.case.alone is None or s != r.case.alone.partner:
+            out.append(s)
+        s = s.left
+    return out
+
+
+def _revoke_points(r: Ruler) -> int:
+    """The penalty of one revoke, read from Law 63: more in a lone hand."""
+    return r.number(63, "revoke_lone" if r.case.alone is not None else "revoke")
+
+
+def _call_card_text(seat: Seat, card: Card | None, what: str = "the card") -> str:
+    named = f"the {card.words}" if card is not None else what
+    return (
+        f"call {named}: {seat.name_} must play it when it is called, unless that would make him revoke "
+        "(Law 55); the call may be repeated until the card is played (Law 56)."
+    )
+
+
+def _lone_side_scoring(r: Ruler, lone: Seat) -> str:
+    """What Law 102 leaves the lone side, read from Laws 102 and 3."""
+    march = r.number(102, "march")
+    euchre = r.number(102, "euchre")
+    usual = r.number(3, "march")
+    return (
+        f"if {lone.name_} takes every trick he scores only {march} instead of {usual} (Laws 102 and 3); "
+        f"if he is euchred, {lone.side.other.name_} score {euchre}"
+    )
+
+
+# -- cards liable to be called (Laws 46-57) --
+
+
+@kind(
+    "exposed_card",
+    laws=(46, 51, 55, 56, 91, 101, 102, 104),
+    facts=(
+        Fact("offender", "seat", "the seat whose card was exposed"),
+        Fact("how", "choice", "how it was exposed", choices=(
+            "dropped", "two_played", "shown", "below_table", "trump_card_lifted", "detached_named"),
+            default="shown"),
+        Fact("card", "card", "the card exposed, where known"),
+        Fact("named", "card", "detached_named: the card the adversary named, if not the one detached"),
+        Fact("named_by", "seat", "detached_named: the adversary who named it"),
+    ),
+    required=("offender",),
+)
+def exposed_card(r: Ruler) -> None:
+    """A card was exposed in play: dropped, shown, played with another, or named when detached."""
+    offender: Seat = r.fact("offender")
+    how: str = r.facts["how"]
+    card: Card | None = r.facts["card"]
+    named: Card | None = r.facts["named"]
+    named_by: Seat | None = r.facts["named_by"]
+    case = r.case
+    lone = case.alone
+    victims = offender.side.other
+    if how != "detached_named" and (named is not None or named_by is not None):
+        r.refuse("'named' and 'named_by' belong to how: detached_named (Law 51)")
+    if named_by is not None and named_by.side == offender.side:
+        r.refuse(f"{named_by.name_} is {offender.name_}'s partner or himself; only an adversary names a "
+                 "detached card (Law 51)")
+    if how == "trump_card_lifted":
+        _check_trump_card(r, card)
+        card = card or case.turned
+    what = f"the {card.words}" if card is not None else "a card"
+
+    if how == "below_table":
+        r.cite(46)
+        r.verdict = "not_exposed"
+        r.summary = (f"{r.seat(offender)} dropped {what} on the floor or below the table. By Law 46 that is "
+                     "not an exposed card: he takes it back into his hand and there is no penalty.")
+        if lone is not None and offender == lone.partner:
+            r.cite(102)
+            r.summary += (f" Law 102 turns on the face of the lone player's partner's cards being exposed, "
+                          f"so {lone.name_}'s score on the hand is not limited either.")
+        r.deal("stands")
+        return
+
+    if lone is not None and offender == lone.partner:
+        _partner_of_lone_exposes(r, offender, how, what)
+        return
+
+    if lone is not None and offender == lone:
+        _lone_player_exposes(r, offender, how, what)
+        return
+
+    if how == "detached_named":
+        _detached_named(r, offender, card, named, named_by)
+        return
+
+    if how == "trump_card_lifted":
+        r.cite(91, 46)
+        if case.dealer is not None and offender.side != case.dealer.side:
+            # The card is the dealer's: a call would punish his side for its adversary's act.
+            r.verdict = "no_penalty"
+            r.summary = (f"{r.seat(offender)} lifted the trump card, which belongs to the dealer, "
+                         f"{case.dealer.name_}. Laws 91 and 46 make it an exposed card, but a call against the "
+                         "dealer would punish his side for an adversary's act; we rule no penalty and the card "
+                         "is put back in view.")
+            r.note("Law 91 does not say who lifts the card. We read the call as lying only against the "
+                   "dealer's side, whose card it is; when an adversary lifts it the laws give no penalty "
+                   "against him.")
+            r.action(91, "The trump card is put back on the pack, in view, until the dealer plays it.")
+            r.deal("stands")
+            return
+        holder = case.dealer or offender
+        r.verdict = "exposed"
+        r.summary = (f"{r.seat(offender)} lifted the trump card from the pack: by Laws 91 and 46 (III) it "
+                     f"becomes an exposed card, and {victims.name_} may call it from {holder.name_}.")
+        r.action(46, "The trump card is left face up on the table until it is played.")
+        r.option("call_card", 46, victims, _call_card_text(holder, card, "the trump card"))
+        r.cite(55, 56)
+        r.deal("stands")
+        return
+
+    r.cite(46)
+    r.verdict = "exposed"
+    if how == "two_played":
+        r.summary = (f"{r.seat(offender)} played two cards at once. By Law 46 (I) both are exposed: one counts "
+                     f"as played to the trick, and {victims.name_} may call the other.")
+        r.note("Law 46 does not say which of two cards played at once counts as played. We read it as the "
+               "one he meant to play, which must follow suit as any play must; the other stays face up "
+               "on the table as an exposed card.")
+        r.action(46, f"The card not played to the trick is left face up on the table before {offender.name_}.")
+    elif how == "dropped":
+        r.summary = (f"{r.seat(offender)} dropped {what} face upwards on or above the table. By Law 46 (II) it is "
+                     f"an exposed card, even if snatched up before anyone could name it, and {victims.name_} "
+                     "may call it.")
+        r.action(46, f"The card is left face up on the table before {offender.name_} until it is played.")
+    else:
+        r.summary = (f"{r.seat(offender)} exposed {what} on or above the table. By Law 46 (II) it is an exposed "
+                     f"card and {victims.name_} may call it.")
+        r.action(46, f"The card is left face up on the table before {offender.name_} until it is played.")
+    r.option("call_card", 46, victims, _call_card_text(offender, card, "the exposed card"))
+    r.cite(55, 56)
+    r.deal("stands")
+
+
+def _check_trump_card(r: Ruler, card: Card | None) -> None:
+    """The trump card of Law 91 is the turned card, and only while it is the trump."""
+    case = r.case
+    if card is not None and case.turned is not None and card != case.turned:
+        r.refuse(f"the card lifted is given as {card} but the card turned up was {case.turned}")
+    turned = card or case.turned
+    if turned is not None and case.trump is not None and turned.suit != case.trump:
+        r.refuse(f"the turned card {turned} was turned down ({case.trump} are trumps), so it is not the trump "
+                 "card that Law 91 keeps in view")
+
+
+def _partner_of_lone_exposes(r: Ruler, offender: Seat, how: str, what: str) -> None:
+    """Law 102: the lone player's partner shows his cards; his side can score only a small march."""
+    lone = r.case.alone
+    assert lone is not None
+    if how not in ("dropped", "shown"):
+        r.refuse(f"{offender.name_}'s cards lie face down and out of play while {lone.name_} plays alone "
+                 f"(Law 101): he can only expose their faces (how: shown or dropped), not '{how}'")
+    r.cite(102, 101)
+    scoring = _lone_side_scoring(r, lone)
+    r.verdict = "exposed"
+    r.summary = (f"{r.seat(offender)}, partner of {lone.name_} who plays alone, exposed the face of {what}. His "
+                 f"cards are out of play (Law 101), so there is nothing to call; instead Law 102 limits the "
+                 f"lone hand: {scoring}. No points are scored now, as the hand is not over.")
+    r.action(102, f"When the hand is scored: {scoring}.")
+    r.action(101, f"{offender.name_}'s cards stay face down on the table and are not taken up again.")
+    r.note("The adjustment is 0 because the hand is still in play; Law 102 changes what the lone side "
+           "can score when it ends, as the action says.")
+    if r.number(102, "euchre") == r.number(3, "euchre"):
+        r.note("Law 102's euchre is the same as a lone euchre under Law 3: the hand is still scored as a lone "
+               "hand, and only the march is cut down.")
+    r.deal("stands")
+
+
+def _lone_player_exposes(r: Ruler, offender: Seat, how: str, what: str) -> None:
+    """Law 104: a lone player is liable to no penalty for simply exposing a card."""
+    r.cite(104, 46)
+    if how == "detached_named":
+        r.cite(51)
+    r.verdict = "no_penalty"
+    acts = {
+        "dropped": f"dropped {what} face upwards",
+        "shown": f"exposed {what}",
+        "two_played": "played two cards at once",
+        "trump_card_lifted": "lifted the trump card from the pack",
+        "detached_named": f"had {what} detached from his hand and named by an adversary",
+    }
+    r.summary = (f"{r.seat(offender)} plays alone and {acts[how]}. By Law 104 a player playing alone is liable "
+                 "to no penalty for simply exposing a card: it cannot be called. (Had he led out of turn, "
+                 "the card led could be called.)")
+    if how == "two_played":
+        r.action(104, f"{offender.name_} takes back the card he did not mean to play; it is not liable to be "
+                      "called.")
+    if how == "trump_card_lifted":
+        r.cite(91)
+        r.action(91, "The trump card is put back on the pack, in view, until it is played.")
+    r.deal("stands")
+
+
+def _detached_named(r: Ruler, offender: Seat, card: Card | None, named: Card | None,
+                    named_by: Seat | None) -> None:
+    """Law 51: a detached card named by an adversary; a wrong name costs the namer's side a suit."""
+    victims = offender.side.other
+    namer = named_by.name_ if named_by is not None else "an adversary"
+    r.cite(51)
+    if named is not None and card is None:
+        r.refuse("to tell whether the adversary named the detached card rightly, give 'card' (the card "
+                 "detached) as well as 'named'")
+    if named is not None and named != card:
+        assert card is not None
+        r.verdict = "wrongly_named"
+        r.summary = (f"A card ({card.words}) was detached from the hand of {r.seat(offender)}, and {namer} named it "
+                     f"wrongly as the {named.words}. By Law 51 the detached card cannot be called, and "
+                     f"{victims.name_} are liable to have a suit called when either of them next leads.")
+        liable = _names(victims.seats)
+        r.option("call_suit", 51, offender.side,
+                 f"call a suit from {liable} when it is next the turn of either of them to lead.")
+        r.cite(57)
+        r.note("If the player called on to lead the suit has none of it, the penalty is paid (Law 57).")
+        r.deal("stands")
+        return
+    what = f"the {card.words}" if card is not None else "it"
+    r.verdict = "exposed"
+    r.summary = (f"A card was detached from the rest of the hand of {r.seat(offender)} and {namer} named it: by Law 51 "
+                 f"{what} is liable to be called by {victims.name_}.")
+    r.action(51, f"The card is placed face up on the table before {offender.name_} until it is played.")
+    r.option("call_card", 51, victims, _call_card_text(offender, card, "the card named"))
+    r.cite(46, 55, 56)
+    r.deal("stands")
 
 
 @kind(
     "lead_out_of_turn",
-    laws=(52, 53, 85, 104),
+    laws=(52, 53, 85, 104, 105),
     facts=(
         Fact("offender", "seat", "the seat that led out of turn"),
         Fact("followed", "seats", "seats that played to the false lead", default=[]),
@@ -17,43 +283,786 @@ from arbiter.ruling import Ruler, kind
 )
 def lead_out_of_turn(r: Ruler) -> None:
     """A player led when it was not his turn."""
-    offender = r.fact("offender")
-    followed: list = r.facts["followed"]
-    case = r.case
+    offender: Seat = r.fact("offender")
+    followed: list[Seat] = r.facts["followed"] or []
+    lone = r.case.alone
     if offender in followed:
         r.refuse(f"{offender.name_} cannot both lead and follow to the same false lead")
-    lone = case.alone
-    if lone is not None and offender == lone.partner:
-        r.refuse(f"{offender.name_} is the lone player's partner and has no cards in play (Law 101)")
+    _in_play(r, offender, "led")
     if lone is not None and lone.partner in followed:
         r.refuse(f"{lone.partner.name_} is the lone player's partner and cannot play to a trick (Law 101)")
+    order = _order_after(r, offender)
+    if set(followed) != set(order[: len(followed)]):
+        r.refuse(f"players follow in turn to the left: after {offender.name_} come {_names(order)}, so "
+                 f"{_names(followed)} cannot have followed without the players before them")
     victims = offender.side.other
-    in_play = 2 if lone is not None else 3  # the others who could follow
-    if len(followed) >= in_play:
-        r.cite(53)
-        r.summary = (
-            f"{offender.name_} led out of turn, but every other player in the hand followed: "
-            "the trick is complete and stands, and there is no penalty."
-        )
-        r.note("Law 53 overrides Law 52 once all the others have played to the false lead.")
-        r.cite(52)
+    # Law 104 (lone player) and Law 105 (adversary of a lone hand) replace Law 52 in a lone hand.
+    if lone is None:
+        governing = 52
+    elif offender == lone:
+        governing = 104
+    else:
+        governing = 105
+
+    if len(followed) == len(order):
+        r.cite(53, governing)
+        r.verdict = "trick_stands"
+        everyone = "both adversaries" if offender == lone else ("every other player in the hand"
+                                                               if lone is None else "the others in the hand")
+        r.summary = (f"{r.seat(offender)} led out of turn, but {everyone} followed ({_names(followed)}): by Law 53 "
+                     "the trick is complete and the error cannot be rectified. There is no penalty.")
+        r.note(f"Law 53 overrides Law {governing} once all the others in the hand have played to the false lead"
+               + (" (two, against a lone hand)." if lone is not None else "."))
         r.deal("stands")
         return
-    governing = 104 if lone == offender else 52
+
     r.cite(governing)
     if followed:
-        r.action(53, f"{', '.join(s.name_ for s in followed)} take back the card(s) played to the false lead; "
-                     "there is no penalty against anyone but the offender.")
-    if lone == offender:
-        r.summary = (f"{offender.name_}, playing alone, led out of turn: the card led is an exposed card and "
-                     "can be called (Law 104), though a lone player is not liable for merely exposing a card.")
-        r.option("call_card", 104, victims, f"Call the card {offender.name_} led: it is left on the table and must be "
-                 "played when called, unless that would make him revoke (Law 55).")
+        r.action(53, f"{_names(followed)} take back the card(s) played to the false lead; there is no penalty "
+                     "against anyone but the offender.")
+    if governing == 104:
+        r.cite(46)
+        r.summary = (f"{r.seat(offender)}, playing alone, led out of turn. A lone player is not liable for simply "
+                     "exposing a card, but by Law 104 a card he leads out of turn is an exposed card and can be "
+                     f"called by {victims.name_}. Law 52's other penalty, calling a suit, is not given.")
+        r.option("call_card", 104, victims, _call_card_text(offender, None, "the card led"))
+        r.cite(55, 56, 52)
+    elif governing == 105:
+        assert lone is not None
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, led out of turn. We apply "
+                     f"Law 105: both {_names(victims.other.seats)} lay their hands face up on the table, and "
+                     f"{lone.name_} may call their cards.")
+        _law_105(r, lone)
+        r.cite(52)
+        r.note("Law 105 speaks of playing out of turn 'to the lead of a lone hand'; it does not squarely cover a "
+               "lead out of turn by an adversary. We follow the rulebook's reading that it replaces Law 52 "
+               "against a lone hand; under Law 52 the lone player would instead call the card led or a suit.")
     else:
-        r.summary = (f"{offender.name_} led out of turn. {victims.name_} may call the card wrongly led, "
-                     f"or call a suit from {offender.name_} or his partner at their next lead.")
-        r.option("call_card", 52, victims, f"Call the card {offender.name_} led as an exposed card; it stays on the "
-                 "table until played (Law 56), and he cannot be made to revoke to play it (Law 55).")
-        r.option("call_suit", 52, victims, f"Call a suit from {offender.name_} or {offender.partner.name_} when it is "
-                 "next the turn of either of them to lead.")
+        r.summary = (f"{r.seat(offender)} led out of turn. {victims.name_} may call the card wrongly led, or call "
+                     f"a suit from {offender.name_} or {offender.partner.name_} when either of them next leads.")
+        r.option("call_card", 52, victims, _call_card_text(offender, None, "the card led") +
+                 " It stays face up on the table till then (Law 46).")
+        r.option("call_suit", 52, victims, f"call a suit from {offender.name_} or {offender.partner.name_} when "
+                 "it is next the turn of either of them to lead; if he has none of it, the penalty is paid "
+                 "(Law 57).")
+        r.cite(46, 55, 56, 57)
+    r.deal("stands")
+
+
+def _law_105(r: Ruler, lone: Seat) -> None:
+    """Both hands of the lone player's adversaries are laid down and may be called by him."""
+    adversaries = lone.side.other
+    r.action(105, f"{_names(adversaries.seats)} lay their hands face up on the table.")
+    r.option("call_cards", 105, lone.side,
+             f"call the cards of either adversary's hand ({lone.name_}, who plays alone, makes the calls), each "
+             "when its holder is to play; no call can make a player revoke (Law 55).")
+    r.cite(55)
+
+
+@kind(
+    "called_card_not_played",
+    laws=(54, 55, 57, 63, 4),
+    facts=(
+        Fact("offender", "seat", "the player who did not play or lead as called"),
+        Fact("held", "bool", "he held the card or suit demanded, so could have complied", default=True),
+        Fact("call", "choice", "what was called, where known", choices=("highest", "lowest", "suit", "exposed_card")),
+    ),
+    required=("offender",),
+)
+def called_card_not_played(r: Ruler) -> None:
+    """A player liable to a call did not play or lead as called."""
+    offender: Seat = r.fact("offender")
+    held: bool = r.facts["held"]
+    call: str | None = r.facts["call"]
+    _in_play(r, offender, "been called on to play")
+    victims = offender.side.other
+    demanded = {
+        "highest": "his highest card of the suit led",
+        "lowest": "his lowest card of the suit led",
+        "suit": "a lead of the suit called",
+        "exposed_card": "his exposed card",
+        None: "the card or suit called",
+    }[call]
+    if call == "exposed_card":
+        # Law 54 names only highest/lowest and the called suit; an exposed card is governed by 55-56.
+        r.cite(56, 55, 46)
+        r.verdict = "no_penalty"
+        if held:
+            r.summary = (f"{r.seat(offender)} did not play his exposed card when it was called. Law 54 gives the "
+                         "penalty of a revoke only for a called highest or lowest or a called suit; for an exposed "
+                         f"card the laws say only that the call can be repeated until it is played (Law 56), so "
+                         f"{victims.name_} may call it again.")
+            r.note("No law states a penalty for not playing a called exposed card. If the card played instead "
+                   "failed to follow suit, that is a revoke in its own right (Law 62).")
+        else:
+            r.summary = (f"{r.seat(offender)} did not play his exposed card when called because it would have made "
+                         "him revoke: by Law 55 he cannot be compelled to, so there is no penalty. The call can be "
+                         "repeated until the card is played (Law 56).")
+        r.option("call_again", 56, victims, _call_card_text(offender, None, "the exposed card"))
+        r.deal("stands")
+        return
+    if not held:
+        if call == "suit":
+            r.cite(57, 55, 54)
+            r.summary = (f"{r.seat(offender)} was called on to lead a suit and had none of it: by Law 57 the penalty "
+                         "is paid; he may lead any card and there is no further penalty.")
+        else:
+            r.cite(55, 54)
+            r.summary = (f"{r.seat(offender)} did not play {demanded} because he did not hold it (or could not "
+                         "without revoking). Law 54 punishes failing to comply only while holding what was "
+                         "demanded, and by Law 55 no one can be compelled to revoke: there is no penalty.")
+        r.verdict = "no_penalty"
+        r.deal("stands")
+        return
+    r.cite(54)
+    points = _revoke_points(r)
+    r.cite(4)
+    lone = " in a lone hand" if r.case.alone is not None else ""
+    r.verdict = "revoke_penalty"
+    r.summary = (f"{r.seat(offender)} was liable to a call and did not give {demanded}, though he held it. By "
+                 f"Law 54 he incurs the penalty of a revoke: {victims.name_} score {points}{lone} (Law 63), and "
+                 "by Law 4 that penalty is scored before any other points of the hand.")
+    r.award(victims, points)
+    r.note("Law 54 gives 'the penalty of a revoke' without saying who scores it; as with Law 63 we give it to "
+           "the adversaries of the offender.")
+    r.deal("stands")
+
+
+@kind(
+    "called_suit_void",
+    laws=(57,),
+    facts=(Fact("offender", "seat", "the player called on to lead a suit he has none of"),),
+    required=("offender",),
+)
+def called_suit_void(r: Ruler) -> None:
+    """A player called on to lead a suit has none of it."""
+    offender: Seat = r.fact("offender")
+    _in_play(r, offender, "been called on to lead")
+    lone = r.case.alone
+    if lone is not None and offender == lone:
+        r.refuse(f"{offender.name_} plays alone, and a lone player cannot be called on to lead a suit: for his "
+                 "lead out of turn only the card can be called (Law 104)")
+    r.cite(57)
+    r.verdict = "penalty_paid"
+    r.summary = (f"{r.seat(offender)} was called on to lead a suit and has none of it. By Law 57 the penalty is "
+                 "paid: he leads any card he likes and owes nothing more.")
+    r.deal("stands")
+
+
+@kind(
+    "winning_cards_run",
+    laws=(47, 46),
+    facts=(Fact("offender", "seat", "the player who led or played winning cards on without waiting for his partner"),),
+    required=("offender",),
+)
+def winning_cards_run(r: Ruler) -> None:
+    """A player played several winning cards on without waiting for his partner."""
+    offender: Seat = r.fact("offender")
+    _in_play(r, offender, "played to a trick")
+    lone = r.case.alone
+    if lone is not None and offender == lone:
+        r.refuse(f"{offender.name_} plays alone and has no partner in play to wait for (Law 47); a card he leads "
+                 "before the trick is complete is a lead out of turn (Law 104): rule it as lead_out_of_turn")
+    victims = offender.side.other
+    partner = offender.partner
+    r.cite(47)
+    r.summary = (f"{r.seat(offender)} played winning cards one after another without waiting for "
+                 f"{partner.name_} to play. By Law 47 {victims.name_} may call on {partner.name_} to win, if he "
+                 "can, the first or any other of those tricks, and the other cards so played are exposed cards.")
+    r.option("call_to_win", 47, victims,
+             f"name one of those tricks (the first or any other) for {partner.name_} to win, if he can; he need "
+             "not revoke to do so (Law 55).")
+    r.action(46, f"The other cards {offender.name_} played ahead are exposed cards: they stay face up on the "
+                 "table and can be called (Law 46).")
+    r.cite(55)
+    r.deal("stands")
+
+
+@kind(
+    "hand_abandoned",
+    laws=(48, 49, 50, 104),
+    facts=(Fact("who", "seats", "the seats that threw their cards on the table face up"),),
+    required=("who",),
+)
+def hand_abandoned(r: Ruler) -> None:
+    """One or more players threw their cards face up on the table."""
+    who: list[Seat] = r.fact("who")
+    if not who:
+        r.refuse("'who' must name at least one seat that threw down his cards")
+    lone = r.case.alone
+    if lone is not None and lone.partner in who:
+        r.refuse(f"{lone.partner.name_}'s cards already lie face down out of play while {lone.name_} plays alone "
+                 "(Law 101); showing them is an exposed_card under Law 102, not an abandoned hand")
+    if lone is not None:
+        _abandoned_against_lone(r, who, lone)
+        return
+    if len(who) == 4:
+        r.cite(49, 64)
+        r.verdict = "abandoned"
+        r.summary = ("All four players threw their cards face up on the table: by Law 49 the hands are abandoned "
+                     "and no one may take up his cards again. A claim that the game could have been saved or won "
+                     "is not heard, unless a revoke is established (Law 64).")
+        r.note("Law 49 does not say how the unfinished hand is scored. We read it as ending the hand where the "
+               "players left it: the outcome all four acted on stands, since no claim against it is heard.")
+        r.action(49, "No player takes up his cards again; only an established revoke can still be claimed.")
+        r.deal("stands")
+        return
+    r.cite(48, 46)
+    r.verdict = "exposed"
+    r.summary = (f"{_names(who)} threw {'his' if len(who) == 1 else 'their'} cards face up on the table. By Law 48 "
+                 "those cards are exposed and each player's can be called by his adversaries; anyone who kept "
+                 "his hand plays on and cannot be forced to abandon it.")
+    r.action(48, f"{_names(who)}'s cards stay face up on the table; the hand is played out.")
+    for side in Side:
+        throwers = [s for s in who if s.side == side]
+        if throwers:
+            r.option(f"call_cards_{side.value.lower()}" if len({s.side for s in who}) > 1 else "call_cards",
+                     48, side.other,
+                     f"call the exposed cards of {_names(throwers)}, each when its holder is to play; no call can "
+                     "make him revoke (Law 55).")
+    r.cite(55, 56)
+    r.deal("stands")
+
+
+def _abandoned_against_lone(r: Ruler, who: list[Seat], lone: Seat) -> None:
+    adversaries = [s for s in who if s != lone]
+    if adversaries:
+        points = r.number(50, "lone_side")
+        r.verdict = "lone_side_scores"
+        r.summary = (f"{_names(adversaries)}, playing against {lone.name_}'s lone hand, abandoned "
+                     f"{'his' if len(adversaries) == 1 else 'their'} hand by laying it face up: by Law 50 the lone "
+                     f"side, {lone.side.name_}, scores {points}.")
+        r.award(lone.side, points)
+        if lone in who:
+            r.cite(104)
+            r.note("The lone player also showed his cards; a lone player is liable to no penalty for simply "
+                   "exposing a card (Law 104), so Law 50 decides the hand.")
+        r.note("Law 49 (all four throw down) cannot arise in a lone hand, since the lone player's partner's cards "
+               "lie face down; we apply Law 50 whenever an adversary abandons his hand.")
+        r.note("The five is scored in place of whatever the hand would have made: the hand ends there.")
+        r.deal("stands")
+        return
+    r.cite(104, 48)
+    r.verdict = "no_penalty"
+    r.summary = (f"{lone.name_}, playing alone, laid his cards face up. Law 48 would make them exposed cards, but "
+                 "by Law 104 a lone player is liable to no penalty for simply exposing a card: they cannot be "
+                 "called. He may take them up and play on, and the adversaries cannot be forced to abandon "
+                 "their hands.")
+    r.note("We read laying down his cards as 'simply exposing' them under Law 104; if he did so claiming the rest "
+           "of the tricks, the hand is played out or scored as the players agree.")
+    r.deal("stands")
+
+
+# -- cards played in error (Laws 58-61) --
+
+
+@kind(
+    "play_out_of_turn",
+    laws=(58, 59, 105, 104),
+    facts=(
+        Fact("offender", "seat", "the seat that played out of turn"),
+        Fact("position", "choice", "what happened", choices=("third_before_second", "fourth_before_partner")),
+        Fact("leader", "seat", "the seat that led to the trick, where known"),
+    ),
+    required=("offender",),
+)
+def play_out_of_turn(r: Ruler) -> None:
+    """A player played to a trick before his turn."""
+    offender: Seat = r.fact("offender")
+    position: str | None = r.facts["position"]
+    leader: Seat | None = r.facts["leader"]
+    lone = r.case.alone
+    _in_play(r, offender, "played to a trick")
+    if lone is not None and leader == lone.partner:
+        r.refuse(f"{leader.name_} is the lone player's partner and cannot lead (Law 101)")
+    if leader is not None and leader == offender:
+        r.refuse(f"{offender.name_} led the trick, so he cannot have played out of turn to it")
+    if lone is not None and offender != lone:
+        if leader is not None and leader != lone:
+            r.note("Law 105 speaks of the lead of a lone hand; we read it as any trick of a lone hand, as the "
+                   "rulebook does.")
+        r.cite(105)
+        r.verdict = None
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, played out of turn. By "
+                     f"Law 105 both {_names(offender.side.seats)} lay their hands face up on the table, and "
+                     f"{lone.name_} may call their cards.")
+        _law_105(r, lone)
+        if position is not None:
+            r.cite(58 if position == "third_before_second" else 59)
+        r.note("Law 105 replaces the ordinary rule for playing out of turn (Laws 58 and 59) against a lone hand.")
+        r.deal("stands")
+        return
+    if lone is not None and offender == lone:
+        r.cite(104)
+        r.verdict = "no_penalty"
+        r.summary = (f"{r.seat(offender)}, playing alone, played to a trick before his turn. No law penalises it: "
+                     "Law 104 frees a lone player from any penalty for simply exposing a card and penalises only "
+                     "his lead out of turn. His card stands as played and the trick is finished in turn.")
+        r.note("The laws do not speak of the lone player playing (not leading) out of turn. We read Law 104 as "
+               "covering it, and, as in Law 58, the card played early stands.")
+        r.deal("stands")
+        return
+    if position is None:
+        r.refuse("the fact 'position' is needed (third_before_second or fourth_before_partner)")
+    victims = offender.side.other
+    if position == "third_before_second":
+        if leader is not None and offender != leader.partner:
+            r.refuse(f"{offender.name_} is not the third hand to {leader.name_}'s lead; the third hand is "
+                     f"{leader.partner.name_}")
+        second = leader.left if leader is not None else None
+        fourth = leader.right if leader is not None else None
+        r.cite(58)
+        r.summary = (f"{r.seat(offender)}, the third hand, played before the second. Law 58 gives no penalty: "
+                     f"the fourth hand{f' ({fourth.name_})' if fourth else ''} may in turn play before his partner"
+                     f"{f' ({second.name_})' if second else ''}.")
+        r.option("fourth_plays_before_partner", 58, victims,
+                 f"have the fourth hand{f', {fourth.name_},' if fourth else ''} play before his partner, the second "
+                 "hand.")
+        r.note("Law 58 states no penalty and does not have the card taken back; we read the third hand's card as "
+               "played.")
+        r.deal("stands")
+        return
+    if leader is not None and offender != leader.right:
+        r.refuse(f"{offender.name_} is not the fourth hand to {leader.name_}'s lead; the fourth hand is "
+                 f"{leader.right.name_}")
+    partner = offender.partner
+    r.cite(59)
+    r.summary = (f"{r.seat(offender)}, the fourth hand, played before his partner {partner.name_} (the second "
+                 f"hand) while the third hand had not played. By Law 59 {victims.name_} may call on "
+                 f"{partner.name_} to win or to lose the trick.")
+    r.option("call_win", 59, victims, f"call on {partner.name_} to win the trick, if he can without revoking (Law 55).")
+    r.option("call_lose", 59, victims, f"call on {partner.name_} to lose the trick, if he can without revoking "
+                                       "(Law 55).")
+    r.cite(55)
+    r.deal("stands")
+
+
+@kind(
+    "omitted_play",
+    laws=(60, 50),
+    facts=(
+        Fact("offender", "seat", "the player who omitted to play to a former trick"),
+        Fact("discovered_after_next_trick", "bool", "not discovered till he had played to the next trick",
+             default=False),
+    ),
+    required=("offender",),
+)
+def omitted_play(r: Ruler) -> None:
+    """A player omitted to play to a trick."""
+    offender: Seat = r.fact("offender")
+    late: bool = r.facts["discovered_after_next_trick"]
+    _in_play(r, offender, "played to a trick")
+    lone = r.case.alone
+    victims = offender.side.other
+    if lone is not None and offender != lone and late:
+        points = r.number(50, "lone_side")
+        r.cite(60)
+        r.verdict = "lone_side_scores"
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_}'s lone hand, failed to play to a trick "
+                     f"and played on to the next. Law 50 gives the lone side {points} when an adversary fails to "
+                     "play to every trick; it takes the place of Law 60's new deal.")
+        r.award(lone.side, points)
+        r.note("Law 50 speaks of an adversary who 'abandons his hand ... by failing to play to every trick'. We read "
+               "an omission found only after he played to the next trick as such a failure; the text does not "
+               "say whether an accidental omission counts.")
+        r.deal("stands")
+        return
+    if not late:
+        r.cite(60)
+        r.verdict = "no_penalty"
+        r.summary = (f"{r.seat(offender)} omitted to play to a trick, and it was found before he played to the "
+                     "next. Law 60 gives the adversaries a claim only when the error is found after he has played "
+                     "to the next trick; here he simply plays his card to the trick it belongs to.")
+        r.note("Law 60 says nothing of an omission found in time; we read it as corrected without penalty, the "
+               "card he adds being subject to the rules of following suit.")
+        if lone is not None and offender != lone:
+            r.cite(50)
+            r.note("Against a lone hand, we do not read an omission put right in time as 'failing to play to "
+                   "every trick' under Law 50.")
+        r.deal("stands")
+        return
+    r.cite(60)
+    r.summary = (f"{r.seat(offender)} omitted to play to a former trick, and it was found only after he had played "
+                 f"to the next. By Law 60 {victims.name_} may claim a new deal, or let the deal stand; then the "
+                 "card left over at the end of the hand counts as played to the short trick, and is not a revoke "
+                 "there.")
+    r.option("new_deal", 60, victims, f"claim a new deal, by the same dealer{_by(r)}.")
+    r.option("deal_stands", 60, victims,
+             "let the deal stand: the surplus card at the end of the hand is treated as played to the imperfect "
+             "trick, and does not constitute a revoke in it.")
+    r.note("Law 60 says 'a new deal' without naming the dealer; we read it as in the section A New Deal "
+           "(Law 33): a new deal by the same dealer.")
+    r.note("The deal's fate is the adversaries' election, so the ruling leaves it open.")
+    r.deal(None)
+
+
+def _by(r: Ruler) -> str:
+    return f", {r.case.dealer.name_}" if r.case.dealer is not None else ""
+
+
+@kind(
+    "extra_card_in_trick",
+    laws=(61, 62, 63, 66, 4),
+    facts=(
+        Fact("offender", "seat", "the player who played two cards to a trick or mixed a card with a trick"),
+        Fact("during_play", "bool", "the error was detected during the play of the hand", default=False),
+        Fact("revokes", "int", "revokes he made in consequence, where known", default=0, high=5),
+    ),
+    required=("offender",),
+)
+def extra_card_in_trick(r: Ruler) -> None:
+    """A player played two cards to one trick, or mixed a card with a trick."""
+    offender: Seat = r.fact("offender")
+    during: bool = r.facts["during_play"]
+    revokes: int = r.facts["revokes"]
+    _in_play(r, offender, "played to a trick")
+    cap = r.book.law(42).number_of("cards_each")
+    if revokes >= cap:
+        r.refuse(f"{revokes} revokes: a player holds {cap} cards and has a card too few after the error, so he "
+                 f"can revoke at most {cap - 1} times")
+    victims = offender.side.other
+    r.cite(61)
+    if during:
+        r.summary = (f"{r.seat(offender)} played two cards to one trick or mixed a card with a trick, and it was "
+                     "found during the play. By Law 61 the tricks may be counted face down to find one with a card "
+                     "too many; that trick may be searched and the card restored to him. He is still liable for "
+                     "any revoke he made meanwhile.")
+        r.action(61, "Count the tricks face down; search the one with a card too many and restore the card to "
+                     f"{offender.name_}'s hand.")
+        r.deal("stands")
+    else:
+        r.summary = (f"{r.seat(offender)} played two cards to one trick or mixed a card with a trick, and it was not "
+                     "found till the hand was played out. By Law 61 he is answerable for every revoke he made in "
+                     "consequence.")
+        r.cite(66)
+        r.action(66, f"{victims.name_} may search all the tricks for the revokes.")
+        r.deal("stands")
+    if revokes:
+        each = _revoke_points(r)
+        r.cite(62, 4)
+        r.award(victims, each * revokes)
+        r.summary += (f" He made {revokes} revoke{'s' if revokes > 1 else ''}: {victims.name_} score {each} for each "
+                      f"(Law 63), {each * revokes} in all, before any other points of the hand (Law 4).")
+        r.note("Law 61 makes him answerable for the revokes; as with Law 63 we give the penalty to his adversaries.")
+    else:
+        r.note("No revoke is given; if he failed to follow suit while short of the card, each such revoke costs "
+               "the penalty of Law 63.")
+
+
+# -- the revoke (Laws 62-71, with 4) --
+
+
+@kind(
+    "revoke",
+    laws=(62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 4),
+    facts=(
+        Fact("offender", "seat", "the player accused of revoking"),
+        Fact("established", "bool", "the trick was turned and quitted, or his side led or played to the next (Law 64)",
+             default=True),
+        Fact("partner_asked", "bool", "his partner asked whether he had none of the suit before the trick was quitted",
+             default=False),
+        Fact("answered_no", "bool", "he answered that question in the negative", default=False),
+        Fact("played_to_next", "bool", "the revoking player or his partner has led or played to the next trick",
+             default=False),
+        Fact("claimed_after_cut", "bool", "the revoke was claimed after the cards were cut for the next deal",
+             default=False),
+        Fact("cards_mixed", "bool", "the accused side mixed the cards before the claimants examined them",
+             default=False),
+        Fact("count", "int", "revokes by the offender's side in the hand, this one included", default=1,
+             low=1, high=10),
+        Fact("other_side_count", "int", "revokes by the other side in the hand", default=0, high=10),
+        Fact("led", "card", "the card led to the trick"),
+        Fact("played", "card", "the card the offender played to it"),
+        Fact("hand", "cards", "the cards he held when he played, the card played included"),
+    ),
+    required=("offender",),
+)
+def revoke(r: Ruler) -> None:
+    """A player is said to have failed to follow suit."""
+    f = r.facts
+    offender: Seat = r.fact("offender")
+    case = r.case
+    lone = case.alone
+    _in_play(r, offender, "revoked")
+    if f["answered_no"] and not f["partner_asked"]:
+        r.refuse("'answered_no' needs 'partner_asked': there was no question to answer")
+    if f["played_to_next"] and not f["established"]:
+        r.refuse("'established: false' with 'played_to_next': by Law 64 a revoke is established once the revoking "
+                 "player or his partner leads or plays to the next trick")
+    _check_counts(r, offender)
+    test = _cards_test(r, offender)
+    victims = offender.side.other
+
+    # Whether this revoke counts, and the law that decides it.
+    if f["claimed_after_cut"]:
+        r.cite(68)
+        r.verdict = test[0] if test else "too_late"
+        r.summary = (f"A revoke by {r.seat(offender)} was claimed after the cards were cut for the next deal. By "
+                     "Law 68 no revoke can then be claimed: nothing is scored for it"
+                     + (", whichever side revoked." if f["count"] > 1 or f["other_side_count"] else "."))
+        if test:
+            r.cite(62)
+            r.summary += f" (As for the facts: {test[1]})"
+        r.deal("stands")
+        return
+    if test and test[0] == "no_revoke":
+        r.cite(62)
+        r.verdict = "no_revoke"
+        r.summary = f"No revoke by {r.seat(offender)}: {test[1]}"
+        if f["cards_mixed"]:
+            r.cite(67)
+            r.note("The accused side mixed the cards, which by Law 67 establishes a claimed revoke; but the cards "
+                   "he held are agreed here and show none, and Law 67 cannot make a revoke of a lawful play. We "
+                   "read Law 67 as deciding only where what he held cannot otherwise be shown.")
+        _score_others(r, offender, this_counts=False)
+        r.deal("stands")
+        return
+
+    correctable = False
+    if f["cards_mixed"]:
+        r.cite(67)
+        how = ("the accused side mixed the cards before the claimants had examined them, which by Law 67 "
+               "establishes it")
+    elif f["partner_asked"] and not f["answered_no"] and not f["played_to_next"]:
+        r.cite(65)
+        correctable = True
+        how = (f"{offender.partner.name_} asked him, before the trick was turned and quitted, whether he had none of "
+               "the suit; by Law 65 turning and quitting the trick afterwards does not establish it")
+    elif not f["established"]:
+        r.cite(69, 64)
+        correctable = True
+        how = "the trick has not been turned and quitted and his side has not played to the next (Law 64)"
+    else:
+        if test:
+            r.cite(62)  # the question put was whether it was a revoke at all
+        r.cite(63 if f["other_side_count"] != f["count"] else 71, 64)
+        how = "it is established (Law 64)"
+        if f["partner_asked"]:
+            r.cite(65)
+            why = "he answered that he had none" if f["answered_no"] else "his side played to the next trick"
+            how += (f"; {offender.partner.name_} asked him whether he had none of the suit, but {why}, so by Law 65 "
+                    "the question does not save it")
+    said = f"{r.seat(offender)} revoked" + (f": {test[1]}" if test else ".")
+    r.verdict = "revoke" if test else ("corrected" if correctable else "established")
+    if correctable:
+        r.cite(69, 64)
+        r.summary = (f"{said} But {how}. The error may be corrected under Law 69: he takes back the card and "
+                     f"follows suit, and {victims.name_} may call the card played in error.")
+        r.action(69, f"{offender.name_} takes back the card played in error and plays a card of the suit led.")
+        r.action(69, f"Anyone who played after him, except {offender.partner.name_}, may take back his card and "
+                     "play another; cards so withdrawn are not liable to be called.")
+        r.option("call_card", 69, victims, _call_card_text(offender, f["played"], "the card played in error"))
+        r.cite(55, 56)
+        if lone is not None and offender == lone:
+            r.cite(104)
+            r.note("Law 104 frees the lone player only from the penalty for simply exposing a card; we read the "
+                   "call under Law 69 of a card played in error as still open against him.")
+        _score_others(r, offender, this_counts=False)
+        r.deal("stands")
+        return
+    r.cite(62)
+    r.summary = f"{said} {how[0].upper()}{how[1:]}."
+    if not test:
+        r.action(66, "At the end of the hand the claimants may search all the tricks to prove the revoke.")
+    _score_others(r, offender, this_counts=True)
+    pays = r.adjustment[victims] > 0
+    r.option("play_out", 70, offender.side,
+             "require the hand to be played out"
+             + ("; what they make on it is scored after the penalty (Law 4)." if pays else "."))
+    r.deal("stands")
+
+
+def _check_counts(r: Ruler, offender: Seat) -> None:
+    """Refuse more revokes than the tricks allow."""
+    lone = r.case.alone
+    cap = r.book.law(42).number_of("cards_each")
+
+    def most(side: Side) -> int:
+        # A player cannot revoke to his own lead, so each player revokes at most once a trick.
+        return cap if lone is not None and side == lone.side else 2 * cap
+
+    for side, n in ((offender.side, r.facts["count"]), (offender.side.other, r.facts["other_side_count"])):
+        if n > most(side):
+            r.refuse(f"{n} revokes by {side.name_} is more than the {cap} tricks of a hand allow")
+
+
+def _cards_test(r: Ruler, offender: Seat) -> tuple[str, str] | None:
+    """With led, played and hand given: ('revoke' | 'no_revoke', why), judged by suit_in(trump)."""
+    led: Card | None = r.facts["led"]
+    played: Card | None = r.facts["played"]
+    hand: list[Card] | None = r.facts["hand"]
+    given = [n for n, v in (("led", led), ("played", played), ("hand", hand)) if v is not None]
+    if not given:
+        return None
+    if len(given) < 3:
+        missing = [n for n in ("led", "played", "hand") if n not in given]
+        r.refuse(f"to test whether it was a revoke, give led, played and hand; missing {', '.join(missing)}")
+    assert led is not None and played is not None and hand is not None
+    trump: Suit | None = r.case.trump
+    if trump is None:
+        r.refuse("'trump' is needed to tell which suit each card belongs to (the left bower is a trump)")
+    cap = r.book.law(42).number_of("cards_each")
+    if len(hand) > cap:
+        r.refuse(f"hand holds {len(hand)} cards; no player holds more than {cap}")
+    if played not in hand:
+        r.refuse(f"played card {played} is not in hand: 'hand' is what he held when he played, so it includes "
+                 "the card played")
+    if led in hand:
+        r.refuse(f"led card {led} is in {offender.name_}'s hand, but it was led to the trick")
+    suit = led.suit_in(trump)
+    why: list[str] = []
+    if led.is_left_bower(trump):
+        why.append(f"the {led.words} led is the left bower, so {trump} were led")
+    else:
+        why.append(f"{suit} were led")
+    followers = [c for c in hand if c != played and c.suit_in(trump) == suit]
+    lefts = [c for c in hand if c.is_left_bower(trump)]
+    if played.suit_in(trump) == suit:
+        why.append(f"he followed suit with the {played.words}"
+                   + (" (the left bower, a trump)" if played.is_left_bower(trump) else ""))
+        return "no_revoke", "; ".join(why) + "."
+    if followers:
+        cards = ", ".join(f"the {c.words}" + (" (the left bower, a trump)" if c.is_left_bower(trump) else "")
+                          for c in followers)
+        why.append(f"he held {cards} and played the {played.words}, a card of another suit (Law 62)")
+        return "revoke", "; ".join(why) + "."
+    why.append(f"he held none of them, so he was free to play the {played.words}")
+    if lefts and lefts[0].suit == suit:
+        why.append(f"the {lefts[0].words} he held is the left bower: with {trump} trumps it is a trump, not a "
+                   f"{suit.value[:-1]}")
+    return "no_revoke", "; ".join(why) + "."
+
+
+def _score_others(r: Ruler, offender: Seat, this_counts: bool) -> None:
+    """Score the revokes of the hand: Law 63 for each, equal numbers cancelling (Law 71), first by Law 4."""
+    f = r.facts
+    own = f["count"] - (0 if this_counts else 1)
+    other = f["other_side_count"]
+    if not this_counts and f["count"] > 1:
+        r.note(f"'count' says {f['count']} revokes by {offender.side.name_} in the hand; not counting this one, "
+               f"{own} remain to be scored.")
+    if own == 0 and other == 0:
+        return
+    if other:
+        r.cite(71)
+    net = own - other
+    victims = offender.side.other
+    if net == 0:
+        if this_counts and r.verdict == "established":
+            r.verdict = "cancelled"
+        r.cite(63)
+        r.summary += (f" {offender.side.name_} made {own} revoke{'s' if own > 1 else ''} and {victims.name_} "
+                      f"{other}: by Law 71 an equal number of revokes on different sides cancel, and no penalty is "
+                      "scored.")
+        return
+    each = _revoke_points(r)
+    scorer = victims if net > 0 else offender.side
+    n = abs(net)
+    points = each * n
+    r.award(scorer, points)
+    lone = " (a lone hand)" if r.case.alone is not None else ""
+    if other:
+        counted = (f" {offender.side.name_} made {own} revoke{'s' if own != 1 else ''} and {victims.name_} {other}; "
+                   f"by Law 71 equal numbers cancel, and we score the {n} left over.")
+        r.note("Law 71 speaks only of equal numbers. We read it as cancelling revokes one for one, so the side "
+               "with more revokes pays the Law 63 penalty for each one left over.")
+    elif own > 1:
+        counted = f" {offender.side.name_} made {own} revokes in the hand."
+    else:
+        counted = ""
+    r.summary += (f"{counted} {scorer.name_} score {each} for each revoke{lone} (Law 63): {points} "
+                  f"point{'s' if points != 1 else ''}.")
+    r.cite(4)
+    target = r.number(2, "game") if r.case.score[scorer] + points >= r.book.law(2).number_of("game") else None
+    if target is not None:
+        r.summary += (f" By Law 4 the penalty is scored before any other points of the hand, so it takes "
+                      f"{scorer.name_} to {r.case.score[scorer] + points}: they win the game ({target}) before the "
+                      "hand's own points are counted, and any points beyond the game are the lap.")
+    else:
+        r.summary += " By Law 4 the penalty is scored before any other points of the hand."
+    r.note("The adjustment is the revoke penalty alone; the points made on the hand (Laws 2 and 3) are scored "
+           "after it, when the hand is finished.")
+
+
+# -- conduct during play (Laws 83-85) --
+
+
+@kind(
+    "attention_to_trick",
+    laws=(83, 85, 55),
+    facts=(Fact("offender", "seat", "the player who drew attention to the trick before his partner played"),),
+    required=("offender",),
+)
+def attention_to_trick(r: Ruler) -> None:
+    """A player called attention to the trick before his partner had played."""
+    offender: Seat = r.fact("offender")
+    partner = offender.partner
+    lone = r.case.alone
+    victims = offender.side.other
+    if lone is not None and offender == lone:
+        r.cite(83, 101)
+        r.verdict = "no_penalty"
+        r.summary = (f"{r.seat(offender)}, playing alone, called attention to the trick. Law 83's penalty falls on "
+                     f"the offender's partner before he plays, and {partner.name_} plays no cards (Law 101): there "
+                     "is no one to call on, so no penalty.")
+        r.deal("stands")
+        return
+    r.cite(83)
+    r.summary = (f"{r.seat(offender)} called attention to the trick before {partner.name_} had played. By Law 83 "
+                 f"{victims.name_} may require {partner.name_} to play his highest or lowest of the suit led, or to "
+                 "win or lose the trick.")
+    if lone is not None and offender == lone.partner:
+        r.cite(101)
+        r.note(f"{offender.name_} is the lone player's partner; he does not play, but he is at the table and can "
+               f"speak (Law 101 leaves him to gather the tricks), so Law 83 applies as written and the call falls "
+               f"on {partner.name_}, the lone player.")
+    r.option("call_highest", 83, victims, f"require {partner.name_} to play his highest card of the suit led.")
+    r.option("call_lowest", 83, victims, f"require {partner.name_} to play his lowest card of the suit led.")
+    r.option("call_win", 83, victims, f"require {partner.name_} to win the trick, if he can.")
+    r.option("call_lose", 83, victims, f"require {partner.name_} to lose the trick, if he can.")
+    r.cite(55, 54)
+    r.note("If he holds none of the suit led, he cannot be made to play highest or lowest of it, and no call can "
+           "make him revoke (Law 55); failing to obey a call he could obey incurs the penalty of a revoke (Law 54).")
+    r.deal("stands")
+
+
+@kind(
+    "asked_who_played",
+    laws=(84, 110),
+    facts=(Fact("offender", "seat", "the player who asked who played a card"),),
+    required=("offender",),
+)
+def asked_who_played(r: Ruler) -> None:
+    """A player asked who played a particular card."""
+    offender: Seat = r.fact("offender")
+    r.cite(84, 110)
+    r.verdict = "no_penalty"
+    r.summary = (f"{r.seat(offender)} asked who played a particular card. By Law 84 he has no right to ask, and "
+                 "need not be answered; but during the trick, or after the four cards are played and before they "
+                 "are touched to be gathered, he may demand that the cards be placed before their players. The "
+                 "law states no penalty.")
+    r.action(84, "The question need not be answered; if he wishes, the cards of the trick are placed before the "
+                 "players who played them, provided they have not been touched to be gathered.")
+    r.note("Law 84 names no penalty for asking. Etiquette (Law 110) asks that a player who has the cards placed "
+           "does so for his own information only, not to draw his partner's attention; breaches of etiquette carry "
+           "no penalty (Law 106).")
+    r.cite(106)
+    r.deal("stands")
+
+
+@kind(
+    "penalty_consultation",
+    laws=(85,),
+    facts=(Fact("side", "side", "the side that consulted on which penalty to exact"),),
+    required=("side",),
+)
+def penalty_consultation(r: Ruler) -> None:
+    """Partners consulted on which of two penalties to exact."""
+    side: Side = r.fact("side")
+    r.cite(85)
+    r.verdict = "penalty_lost"
+    r.summary = (f"{side.name_} consulted each other on which of two penalties to exact. By Law 85 they lose "
+                 f"their right to the penalty: {side.other.name_} are not penalised for that offence. (Partners may "
+                 "agree who makes the election, but not which penalty to choose; once either demands a penalty, "
+                 "the choice is final.)")
     r.deal("stands")

@@ -1,0 +1,462 @@
+"""Unit tests for the play kinds: cards liable to be called, cards played in error, the revoke."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.cli import app
+from arbiter.incident import build_case
+from arbiter.model import InputError
+from arbiter.rulebook import Law, Rulebook, load
+from arbiter.ruling import KINDS, Ruling, rule
+
+BOOK = load("somerset-1888")
+
+
+def ruling(kind: str, book: Any = None, **envelope: Any) -> Ruling:
+    """Rule on a kind with facts given as keywords; envelope keys go to the top level."""
+    top = {k: envelope.pop(k) for k in list(envelope) if k in ("dealer", "trump", "turned", "maker", "alone",
+                                                                  "score", "games")}
+    top.setdefault("dealer", "S")
+    return rule(build_case({**top, "incident": {"kind": kind, **envelope}}), book or BOOK)
+
+
+def option_ids(r: Ruling) -> list[str]:
+    return sorted(o.id for o in r.options)
+
+
+def adjustment(r: Ruling) -> dict[str, int]:
+    return {side.value: pts for side, pts in r.adjustment.items()}
+
+
+class AlteredBook:
+    """The real rulebook, with some laws' stated figures changed, to prove handlers read them."""
+
+    def __init__(self, book: Rulebook, numbers: dict[int, dict[str, int]]) -> None:
+        self._book = book
+        self._laws: dict[int, Law] = {}
+        for n, figures in numbers.items():
+            law = book.law(n)
+            reading = {**law.reading, "numbers": {**law.reading.get("numbers", {}), **figures}}
+            # Law is a frozen record (a NamedTuple or a dataclass): copy it with the new reading.
+            self._laws[n] = (law._replace(reading=reading) if hasattr(law, "_replace")
+                             else dataclasses.replace(law, reading=reading))
+
+    def law(self, n: int) -> Law:
+        return self._laws.get(n) or self._book.law(n)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._book, name)
+
+
+# -- the revoke, judged from the cards --
+
+
+@pytest.mark.parametrize(
+    ("led", "played", "hand", "verdict"),
+    [
+        # Hearts trumps: the knave of diamonds is the left bower, a heart in play.
+        ("AD", "9C", ["JD", "9C", "KS"], "no_revoke"),     # holds only the left bower of diamonds
+        ("JD", "10S", ["9H", "10S", "AC"], "revoke"),      # left bower led is a trump lead; he held a heart
+        ("AH", "JD", ["JD", "KD", "7C"], "no_revoke"),     # left bower follows a trump lead
+        ("AD", "JD", ["JD", "QD", "7C"], "revoke"),        # trumping with the left bower while holding a diamond
+        ("AD", "JD", ["JD", "9C"], "no_revoke"),           # trumping with the left bower, no diamond held
+        ("AD", "KD", ["KD", "AS"], "no_revoke"),           # plainly following suit
+        ("KS", "9H", ["9H", "JC"], "no_revoke"),           # with hearts trumps the knave of clubs is a plain club
+        ("KS", "9H", ["9H", "7S"], "revoke"),
+    ],
+)
+def test_whether_it_was_a_revoke_turns_on_the_suit_in_play(led: str, played: str, hand: list[str],
+                                                            verdict: str) -> None:
+    r = ruling("revoke", trump="hearts", offender="E", led=led, played=played, hand=hand)
+    assert r.verdict == verdict
+    assert r.laws[0] == 62
+    assert adjustment(r) == ({"NS": 3, "EW": 0} if verdict == "revoke" else {"NS": 0, "EW": 0})
+
+
+def test_left_bower_of_clubs_counts_as_a_spade() -> None:
+    # Spades trumps, clubs led: the knave of clubs is a spade, so a player holding only it may discard.
+    r = ruling("revoke", trump="spades", offender="W", led="AC", played="9D", hand=["JC", "9D"])
+    assert r.verdict == "no_revoke"
+    assert "left bower" in r.summary
+
+
+@pytest.mark.parametrize(
+    ("facts", "words"),
+    [
+        ({"led": "AD", "played": "9C", "hand": ["JD", "KS"]}, "not in hand"),
+        ({"led": "AD", "played": "9C", "hand": ["AD", "9C"]}, "it was led"),
+        ({"led": "AD", "played": "9C", "hand": ["9C", "9C"]}, "named twice"),
+        ({"led": "AD", "played": "9C"}, "missing hand"),
+        ({"led": "AD", "played": "9C", "hand": ["9C", "7C", "8C", "10C", "QC", "KC"]}, "no player holds more"),
+        ({"answered_no": True}, "needs 'partner_asked'"),
+        ({"established": False, "played_to_next": True}, "Law 64"),
+        ({"count": 11}, "out of range"),
+    ],
+)
+def test_contradictory_revoke_facts_are_refused(facts: dict[str, Any], words: str) -> None:
+    with pytest.raises(InputError, match=words):
+        ruling("revoke", trump="hearts", offender="E", **facts)
+
+
+def test_cards_without_a_trump_are_refused() -> None:
+    with pytest.raises(InputError, match="'trump' is needed"):
+        ruling("revoke", offender="E", led="AD", played="9C", hand=["9C"])
+
+
+def test_more_revokes_than_a_lone_player_can_make_are_refused() -> None:
+    with pytest.raises(InputError, match="more than the 5 tricks"):
+        ruling("revoke", maker="S", alone="S", offender="S", count=6)
+
+
+# -- the revoke: points, establishment, cancelling --
+
+
+def test_revoke_points_are_read_from_law_63() -> None:
+    book = AlteredBook(BOOK, {63: {"revoke": 7, "revoke_lone": 11}})
+    assert adjustment(ruling("revoke", book, offender="E")) == {"NS": 7, "EW": 0}
+    lone = ruling("revoke", book, maker="N", alone="N", offender="E")
+    assert adjustment(lone) == {"NS": 11, "EW": 0}
+
+
+def test_revoke_points_match_the_record() -> None:
+    figures = BOOK.law(63).reading["numbers"]
+    assert adjustment(ruling("revoke", offender="N"))["EW"] == figures["revoke"]
+    assert adjustment(ruling("revoke", maker="N", alone="N", offender="N"))["EW"] == figures["revoke_lone"]
+
+
+def test_each_revoke_is_penalised() -> None:
+    each = BOOK.law(63).number_of("revoke")
+    assert adjustment(ruling("revoke", offender="N", count=2))["EW"] == 2 * each
+
+
+@pytest.mark.parametrize(
+    ("count", "other", "ns", "ew"),
+    [(1, 1, 0, 0), (2, 2, 0, 0), (2, 1, 1, 0), (1, 3, 0, 2), (3, 0, 3, 0)],
+)
+def test_equal_revokes_cancel_and_the_excess_is_scored(count: int, other: int, ns: int, ew: int) -> None:
+    each = BOOK.law(63).number_of("revoke")
+    r = ruling("revoke", offender="E", count=count, other_side_count=other)
+    assert adjustment(r) == {"NS": ns * each, "EW": ew * each}
+    if other:
+        assert 71 in r.laws
+    if count == other:
+        assert r.laws[0] == 71 and r.verdict == "cancelled"
+
+
+def test_revoke_penalty_is_scored_first_and_can_win_the_game() -> None:
+    r = ruling("revoke", offender="E", score={"NS": 3, "EW": 2})
+    assert 4 in r.laws
+    assert r.after.game_won_by is not None and r.after.game_won_by.value == "NS"
+    assert r.after.lap == 3 + BOOK.law(63).number_of("revoke") - BOOK.law(2).number_of("game")
+    assert "before the hand's own points" in r.summary
+
+
+def test_revoke_claimed_after_the_cut_scores_nothing_even_when_the_cards_show_one() -> None:
+    r = ruling("revoke", trump="hearts", offender="E", claimed_after_cut=True, led="AS", played="9C",
+               hand=["9C", "KS"], other_side_count=1)
+    assert r.laws[0] == 68
+    assert r.verdict == "revoke"
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert ruling("revoke", offender="E", claimed_after_cut=True).verdict == "too_late"
+
+
+def test_a_revoke_not_established_is_corrected_under_law_69() -> None:
+    r = ruling("revoke", offender="W", established=False)
+    assert r.laws[:2] == [69, 64]
+    assert option_ids(r) == ["call_card"]
+    assert r.options[0].elector.value == "NS"
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert any("except East" in a.text for a in r.actions)
+
+
+@pytest.mark.parametrize(
+    ("facts", "points"),
+    [
+        ({"partner_asked": True}, 0),                                  # saved by the question
+        ({"partner_asked": True, "answered_no": True}, 3),             # answered in the negative
+        ({"partner_asked": True, "played_to_next": True}, 3),          # his side played to the next trick
+        ({"partner_asked": True, "established": False}, 0),
+    ],
+)
+def test_law_65_partner_asking(facts: dict[str, Any], points: int) -> None:
+    r = ruling("revoke", offender="W", **facts)
+    assert 65 in r.laws
+    assert adjustment(r)["NS"] == points
+    assert (r.verdict == "corrected") == (points == 0)
+
+
+def test_mixing_the_cards_establishes_the_revoke() -> None:
+    r = ruling("revoke", offender="W", established=False, cards_mixed=True)
+    assert r.laws[0] == 67
+    assert adjustment(r)["NS"] == BOOK.law(63).number_of("revoke")
+
+
+def test_cards_that_show_no_revoke_outweigh_mixing() -> None:
+    r = ruling("revoke", trump="hearts", offender="W", cards_mixed=True, led="AD", played="9C", hand=["JD", "9C"])
+    assert r.verdict == "no_revoke"
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert any("Law 67 cannot make a revoke" in n for n in r.notes)
+
+
+def test_revoking_side_may_have_the_hand_played_out() -> None:
+    r = ruling("revoke", offender="S")
+    assert [(o.id, o.law, o.elector.value) for o in r.options] == [("play_out", 70, "NS")]
+
+
+# -- calls (Laws 54, 57) --
+
+
+def test_failing_a_call_while_holding_costs_a_revoke_penalty() -> None:
+    book = AlteredBook(BOOK, {63: {"revoke": 9}})
+    r = ruling("called_card_not_played", book, offender="W", call="suit")
+    assert r.laws[0] == 54
+    assert adjustment(r) == {"NS": 9, "EW": 0}
+
+
+@pytest.mark.parametrize("call", ["highest", "lowest", "suit"])
+def test_no_penalty_without_the_card_demanded(call: str) -> None:
+    r = ruling("called_card_not_played", offender="W", call=call, held=False)
+    assert r.verdict == "no_penalty"
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert 55 in r.laws
+
+
+def test_a_called_exposed_card_not_played_may_be_called_again() -> None:
+    r = ruling("called_card_not_played", offender="W", call="exposed_card")
+    assert r.laws[0] == 56
+    assert option_ids(r) == ["call_again"]
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+
+
+def test_a_called_suit_not_held_is_a_paid_penalty() -> None:
+    r = ruling("called_suit_void", offender="N")
+    assert (r.laws, r.verdict, r.options) == ([57], "penalty_paid", [])
+
+
+def test_a_lone_player_cannot_be_called_on_to_lead_a_suit() -> None:
+    with pytest.raises(InputError, match="Law 104"):
+        ruling("called_suit_void", maker="N", alone="N", offender="N")
+
+
+# -- exposed cards and the lone hand (Laws 46, 51, 101-104) --
+
+
+@pytest.mark.parametrize("how", ["dropped", "shown", "two_played", "detached_named"])
+def test_exposed_cards_may_be_called_by_the_adversaries(how: str) -> None:
+    r = ruling("exposed_card", offender="E", how=how, card="KC")
+    assert option_ids(r) == ["call_card"]
+    assert r.options[0].elector.value == "NS"
+    assert {46, 55, 56} <= set(r.laws)
+
+
+def test_a_card_below_the_table_is_not_exposed() -> None:
+    r = ruling("exposed_card", offender="E", how="below_table")
+    assert (r.verdict, r.options, r.laws) == ("not_exposed", [], [46])
+
+
+@pytest.mark.parametrize("how", ["dropped", "shown", "two_played", "detached_named", "trump_card_lifted"])
+def test_a_lone_player_is_liable_to_no_penalty_for_exposing(how: str) -> None:
+    r = ruling("exposed_card", trump="spades", turned="9S", dealer="E", maker="E", alone="E", offender="E",
+               how=how, card="9S" if how == "trump_card_lifted" else "AH")
+    assert r.laws[0] == 104
+    assert r.options == [] and r.verdict == "no_penalty"
+
+
+def test_the_lone_players_partner_exposing_reads_law_102_figures() -> None:
+    book = AlteredBook(BOOK, {102: {"march": 1, "euchre": 6}})
+    r = ruling("exposed_card", book, maker="W", alone="W", offender="E", how="shown")
+    assert r.laws[0] == 102 and 101 in r.laws
+    assert "only 1 instead of" in r.summary and "score 6" in r.summary
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert r.options == []
+
+
+def test_the_lone_players_partner_dropping_a_card_below_the_table_is_not_exposed() -> None:
+    r = ruling("exposed_card", maker="W", alone="W", offender="E", how="below_table")
+    assert r.verdict == "not_exposed"
+
+
+def test_a_wrong_naming_gives_the_holders_side_a_suit_call() -> None:
+    r = ruling("exposed_card", offender="E", how="detached_named", card="QD", named="KD", named_by="S")
+    assert option_ids(r) == ["call_suit"]
+    assert r.options[0].elector.value == "EW"
+
+
+def test_a_partner_cannot_name_the_detached_card() -> None:
+    with pytest.raises(InputError, match="only an adversary"):
+        ruling("exposed_card", offender="E", how="detached_named", card="QD", named="QD", named_by="W")
+
+
+def test_the_trump_card_lifted_by_an_adversary_is_not_called_from_the_dealer() -> None:
+    r = ruling("exposed_card", trump="hearts", turned="9H", offender="E", how="trump_card_lifted")
+    assert r.options == [] and r.verdict == "no_penalty"
+
+
+# -- leads and plays out of turn (Laws 52, 53, 58, 59, 104, 105) --
+
+
+def test_law_53_needs_all_three_followers() -> None:
+    assert ruling("lead_out_of_turn", offender="E", followed=["S", "W", "N"]).laws[0] == 53
+    partial = ruling("lead_out_of_turn", offender="E", followed=["S", "W"])
+    assert partial.laws[0] == 52
+    assert option_ids(partial) == ["call_card", "call_suit"]
+    assert 85 in partial.laws
+
+
+def test_law_53_needs_only_two_followers_against_a_lone_hand() -> None:
+    r = ruling("lead_out_of_turn", maker="W", alone="W", offender="W", followed=["N", "S"])
+    assert r.laws[0] == 53 and r.options == []
+    one = ruling("lead_out_of_turn", maker="W", alone="W", offender="W", followed=["N"])
+    assert one.laws[0] == 104
+    assert option_ids(one) == ["call_card"]
+
+
+def test_an_adversary_leading_out_of_turn_against_a_lone_hand_falls_under_law_105() -> None:
+    r = ruling("lead_out_of_turn", maker="W", alone="W", offender="S")
+    assert r.laws[0] == 105
+    assert [(o.id, o.elector.value) for o in r.options] == [("call_cards", "EW")]
+
+
+@pytest.mark.parametrize("followed", [["W"], ["N"], ["S", "N"]])
+def test_followers_out_of_order_are_refused(followed: list[str]) -> None:
+    with pytest.raises(InputError, match="follow in turn"):
+        ruling("lead_out_of_turn", offender="E", followed=followed)
+
+
+def test_the_lone_players_partner_cannot_follow() -> None:
+    with pytest.raises(InputError, match="Law 101"):
+        ruling("lead_out_of_turn", maker="W", alone="W", offender="N", followed=["E"])
+
+
+def test_fourth_before_partner_calls_the_partner_to_win_or_lose() -> None:
+    r = ruling("play_out_of_turn", offender="W", position="fourth_before_partner", leader="N")
+    assert r.laws[0] == 59
+    assert option_ids(r) == ["call_lose", "call_win"]
+    assert {o.elector.value for o in r.options} == {"NS"}
+    assert "East" in r.summary
+
+
+def test_third_before_second_frees_the_fourth_hand() -> None:
+    r = ruling("play_out_of_turn", offender="S", position="third_before_second", leader="N")
+    assert r.laws == [58]
+    assert [(o.id, o.elector.value) for o in r.options] == [("fourth_plays_before_partner", "EW")]
+
+
+def test_playing_out_of_turn_against_a_lone_hand_lays_both_hands_down() -> None:
+    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="W", position="fourth_before_partner")
+    assert r.laws[0] == 105
+    assert [(o.id, o.elector.value) for o in r.options] == [("call_cards", "NS")]
+    assert any(a.law == 105 for a in r.actions)
+
+
+def test_play_out_of_turn_needs_a_position_outside_a_lone_hand() -> None:
+    with pytest.raises(InputError, match="position"):
+        ruling("play_out_of_turn", offender="W")
+
+
+# -- abandoned hands, omitted plays, extra cards (Laws 47-50, 60, 61) --
+
+
+def test_an_adversary_abandoning_against_a_lone_hand_scores_the_law_50_figure() -> None:
+    book = AlteredBook(BOOK, {50: {"lone_side": 8}})
+    r = ruling("hand_abandoned", book, maker="N", alone="N", who=["E"])
+    assert r.laws[0] == 50
+    assert adjustment(r) == {"NS": 8, "EW": 0}
+
+
+def test_throwers_on_both_sides_give_each_side_a_call() -> None:
+    r = ruling("hand_abandoned", who=["N", "E"])
+    assert sorted((o.id, o.elector.value) for o in r.options) == [("call_cards_ew", "NS"), ("call_cards_ns", "EW")]
+    assert 85 not in r.laws
+
+
+def test_all_four_throwing_down_abandons_the_hands() -> None:
+    r = ruling("hand_abandoned", who=["N", "E", "S", "W"])
+    assert r.laws[0] == 49 and r.options == []
+
+
+def test_winning_cards_run_by_a_lone_player_is_refused() -> None:
+    with pytest.raises(InputError, match="lead_out_of_turn"):
+        ruling("winning_cards_run", maker="N", alone="N", offender="N")
+
+
+def test_an_omission_found_in_time_carries_no_penalty() -> None:
+    r = ruling("omitted_play", offender="E")
+    assert r.verdict == "no_penalty" and r.options == []
+
+
+def test_an_omission_found_late_leaves_the_deal_to_the_adversaries() -> None:
+    r = ruling("omitted_play", offender="E", discovered_after_next_trick=True)
+    assert option_ids(r) == ["deal_stands", "new_deal"]
+    assert r.deal_outcome is None
+
+
+def test_an_extra_card_answers_for_each_revoke() -> None:
+    each = BOOK.law(63).number_of("revoke")
+    r = ruling("extra_card_in_trick", offender="E", revokes=2)
+    assert adjustment(r) == {"NS": 2 * each, "EW": 0}
+
+
+def test_attention_to_the_trick_by_a_lone_player_has_no_one_to_punish() -> None:
+    r = ruling("attention_to_trick", maker="N", alone="N", offender="N")
+    assert r.verdict == "no_penalty" and r.options == []
+
+
+def test_attention_to_the_trick_calls_fall_on_the_offenders_partner() -> None:
+    r = ruling("attention_to_trick", offender="N")
+    assert option_ids(r) == ["call_highest", "call_lose", "call_lowest", "call_win"]
+    assert all("South" in o.text for o in r.options)
+
+
+def test_consulting_loses_the_penalty() -> None:
+    r = ruling("penalty_consultation", side="EW")
+    assert r.verdict == "penalty_lost" and r.laws == [85]
+
+
+# -- the registry and the command line --
+
+
+SPEC_LAWS = {
+    "exposed_card": {46, 51, 55, 56, 91, 101, 102, 104},
+    "lead_out_of_turn": {52, 53, 85, 104},
+    "play_out_of_turn": {58, 59, 105},
+    "revoke": {4, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71},
+    "called_card_not_played": {54},
+    "called_suit_void": {57},
+    "winning_cards_run": {47},
+    "hand_abandoned": {48, 49, 50},
+    "omitted_play": {60},
+    "extra_card_in_trick": {61},
+    "attention_to_trick": {83},
+    "asked_who_played": {84},
+    "penalty_consultation": {85},
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPEC_LAWS))
+def test_every_play_kind_is_registered_with_the_spec_laws(name: str) -> None:
+    assert SPEC_LAWS[name] <= set(KINDS[name].laws)
+
+
+def test_a_refusal_exits_2_with_one_line() -> None:
+    result = CliRunner().invoke(app, ["rule", "revoke", "--dealer", "S", "--trump", "hearts", "--offender", "E",
+                                      "--led", "AD", "--played", "9C", "--hand", "JD,KS"])
+    assert result.exit_code == 2
+    assert "not in hand" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_cli_rules_on_a_left_bower_dispute() -> None:
+    import json
+
+    result = CliRunner().invoke(app, ["rule", "revoke", "--dealer", "S", "--trump", "hearts", "--offender", "E",
+                                      "--led", "AD", "--played", "9C", "--hand", "JD,9C,KS", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["verdict"] == "no_revoke"
+    assert data["score"]["adjustment"] == {"NS": 0, "EW": 0}
