@@ -1,3 +1,841 @@
-"""Making the trump, the discard, the trump card and playing alone (Laws 74-105)."""
+"""Making the trump, the discard, the trump card and playing alone (Laws 74-105), and etiquette (106-116)."""
 
 from __future__ import annotations
+
+import re
+
+from arbiter.incident import Fact
+from arbiter.model import Seat, Suit, Table
+from arbiter.ruling import Ruler, kind
+
+
+def _roles(t: Table) -> str:
+    """The roles of the deal in one sentence, so a summary can be checked against the seating."""
+    return (f"{t.dealer.name_} deals: {t.eldest.name_} is eldest hand, {t.second.name_} second hand "
+            f"(the dealer's partner), {t.third.name_} third hand.")
+
+
+def _second_round(r: Ruler) -> bool:
+    """The trump was made in the second round: a suit other than the one turned up (Law 77)."""
+    c = r.case
+    return c.trump is not None and c.turned is not None and c.trump is not c.turned.suit
+
+
+# -- making the trump (Laws 74-82) --
+
+_NOUN = {"assist": "assist", "order up": "order-up"}
+
+
+@kind(
+    "pass_then_order",
+    laws=(80,),
+    facts=(Fact("offender", "seat", "the player who passed and then tried to order up or assist"),),
+    required=("offender",),
+)
+def pass_then_order(r: Ruler) -> None:
+    """A player passed, then tried to order up or assist."""
+    offender = r.fact("offender")
+    case = r.case
+    if case.dealer is not None and offender == case.dealer:
+        r.refuse(f"{r.seat(offender)} neither orders up nor assists: he takes up the trump card or turns it "
+                 "down (Laws 76, 77)")
+    if case.dealer is None:
+        act = "order up or assist"
+    else:  # Technical Terms: assisting is ordering up when your partner deals
+        act = "assist" if offender == r.table.second else "order up"
+    partner, adversaries = offender.partner, offender.side.other
+    r.cite(80)
+    r.summary = (f"{r.seat(offender)} passed and then tried to {act}. The attempt is void and his partner "
+                 f"{r.seat(partner)} must pass too, unless {adversaries.name_} elect that the hand be played "
+                 "as if the trump had been taken up on his word.")
+    r.option("play_it", 80, adversaries,
+             f"Elect that it shall be played: {offender.name_} is held to his {_NOUN.get(act, 'bid')}, the trump "
+             "card is taken up, "
+             f"and {offender.side.name_} are the makers.")
+    r.note("Law 80 does not say whether the partner's forced pass reaches into the second round (Law 77); "
+           "we apply it to his turn in the round in which the offence happened.")
+    r.note(f"Having passed, {offender.name_} cannot play alone in this round (Law 93).")
+    if case.dealer is not None:
+        r.note(_roles(r.table))
+    r.deal("stands")
+
+
+@kind(
+    "named_turned_down_suit",
+    laws=(78, 79, 77),
+    facts=(
+        Fact("offender", "seat", "the player who named the suit turned down"),
+        Fact("then_named", "suit", "the suit he then mentioned as the one he meant, if any"),
+    ),
+    required=("offender",),
+)
+def named_turned_down_suit(r: Ruler) -> None:
+    """On the second round a player named the suit that had been turned down."""
+    offender = r.fact("offender")
+    then_named: Suit | None = r.facts["then_named"]
+    case = r.case
+    turned = case.turned
+    if turned is not None and case.trump is turned.suit:
+        r.refuse(f"the trump is {case.trump}, the suit turned up: it was taken up in the first round, "
+                 "so no suit was turned down (Law 77)")
+    if turned is not None and then_named is turned.suit:
+        r.refuse(f"then_named is {then_named}, the suit turned down itself; Law 79 concerns the suit he "
+                 "meant to make instead")
+    down = f"{turned.suit}, the suit turned down" if turned is not None else "the suit turned down"
+    partner = offender.partner
+    r.cite(78)
+    summary = [f"{r.seat(offender)} named {down}. That is no trump: he is considered to have passed (Law 78)."]
+    if then_named is not None:
+        r.action(79, f"{r.seat(partner)} must pass: {offender.name_} mentioned {then_named} as the suit he "
+                     "meant to make trumps.")
+        summary.append(f"Having then mentioned {then_named}, the suit he meant, he has told his partner his hand, "
+                       f"so {partner.name_} must pass too (Law 79).")
+    if case.dealer is not None and offender == case.dealer:
+        # The dealer speaks last on the second round: the three others have passed already.
+        r.cite(77)
+        summary.append("He deals and speaks last, so all four have now passed on the second round: the deal "
+                       f"is at an end and {case.dealer.left.name_} deals next (Law 77).")
+        if then_named is not None:
+            r.note("Law 79's forced pass costs nothing here: the dealer's partner has passed already.")
+        r.deal("passes")
+    else:
+        summary.append("The bidding goes on with the next player.")
+        if then_named is not None:
+            r.note(f"If {partner.name_} has passed already in this round, Law 79 adds nothing for this round; "
+                   "the law does not carry the forced pass further.")
+        r.deal("stands")
+    r.summary = " ".join(summary)
+
+
+@kind(
+    "change_named_suit",
+    laws=(78,),
+    facts=(Fact("offender", "seat", "the player who named a suit and then tried to change it"),),
+    required=("offender",),
+)
+def change_named_suit(r: Ruler) -> None:
+    """A player named a suit for trumps and then tried to change it."""
+    offender = r.fact("offender")
+    case = r.case
+    if case.maker is not None and case.maker != offender:
+        r.refuse(f"maker is {case.maker.name_}, but {offender.name_} is the one who named the suit")
+    if case.turned is not None and case.trump is case.turned.suit:
+        r.refuse(f"{case.trump} is the suit turned down: naming it counts as a pass (Law 78), so there is "
+                 "nothing to change; see named_turned_down_suit")
+    named = f"{case.trump}" if case.trump is not None else "a suit"
+    r.cite(78)
+    r.summary = (f"{r.seat(offender)} named {named} as trumps and then tried to change. He cannot: the suit "
+                 f"first named is the trump, and {offender.side.name_} are the makers.")
+    r.action(78, f"The suit {offender.name_} first named stands as trumps; the second naming is void.")
+    r.note("Law 78 states no penalty beyond holding him to the suit first named; none is applied.")
+    r.note("A lone hand had to be announced before the trump was named (Law 97).")
+    r.deal("stands")
+
+
+@kind(
+    "bid_out_of_turn",
+    laws=(82,),
+    facts=(
+        Fact("offender", "seat", "the player who spoke out of turn"),
+        Fact("action", "choice", "what he did out of turn", choices=("pass", "order", "assist")),
+    ),
+    required=("offender", "action"),
+    needs=("dealer",),
+)
+def bid_out_of_turn(r: Ruler) -> None:
+    """A player passed, ordered up or assisted out of turn."""
+    offender = r.fact("offender")
+    action = r.fact("action")
+    t = r.table
+    if offender == t.eldest:
+        r.refuse(f"{r.seat(offender)} speaks first in both rounds, so he cannot speak before his turn; an "
+                 "order-up after his own pass is Law 80 (pass_then_order)")
+    if action == "assist" and offender != t.second:
+        r.refuse(f"{r.seat(offender)} cannot assist: assisting is ordering up when your partner deals, which "
+                 f"only the second hand ({t.second.name_}) can do")
+    if action == "order" and offender == t.second:
+        r.refuse(f"{r.seat(offender)} is the dealer's partner: his ordering up is called assisting (action: assist)")
+    if action == "order" and offender == t.dealer:
+        r.refuse(f"{r.seat(offender)} does not order up: the dealer takes up the trump card or turns it down")
+    words = {"pass": "passed", "order": "ordered up", "assist": "assisted"}[action]
+    r.cite(82)
+    r.summary = (f"{r.seat(offender)} {words} out of turn. That takes away no one's right: each player whose "
+                 "turn came before his keeps every choice the laws give him, in the proper order. "
+                 + _roles(t))
+    r.note("Law 82 names no penalty for passing, ordering up or assisting out of turn, and none is applied. "
+           "It does not say whether the offender is held to what he said when his turn comes; we do not hold him.")
+    if action != "pass":
+        r.note("If the offender had already passed and now orders up or assists, Law 80 governs instead "
+               "(pass_then_order): his partner must pass.")
+    if offender == t.dealer:
+        r.note("Had the dealer turned the trump card down, or on the second round thrown his cards on the "
+               "table, that would bind his partner (Law 82; dealer_turned_down).")
+    r.deal("stands")
+
+
+@kind(
+    "dealer_turned_down",
+    laws=(82, 77),
+    facts=(Fact("how", "choice", "what the dealer did",
+                choices=("turned_down", "threw_cards_second_round")),),
+    required=("how",),
+    needs=("dealer",),
+)
+def dealer_turned_down(r: Ruler) -> None:
+    """The dealer turned the trump card down, or on the second round threw his cards on the table."""
+    how = r.fact("how")
+    t = r.table
+    dealer, partner = t.dealer, t.second
+    r.cite(82)
+    if how == "turned_down":
+        r.summary = (f"{r.seat(dealer)} turned the trump card down. That is his pass, and it binds his partner "
+                     f"{r.seat(partner)}: he can no longer assist. " + _roles(t))
+        r.action(82, f"{partner.name_} is bound by the dealer's act: he cannot assist or play alone on the card "
+                     "turned up.")
+        r.cite(77)
+        r.note("Law 82 does not say whether the adversaries' turns are affected; we leave them untouched. If "
+               f"{t.eldest.name_} or {t.third.name_} has not yet spoken, he may still order up, and the dealer "
+               "then takes the card up. If all have passed, the second round begins (Law 77).")
+    else:
+        r.summary = (f"{r.seat(dealer)} threw his cards on the table on the second round. That is his pass, and it "
+                     f"binds his partner {r.seat(partner)}: he cannot make the trump. " + _roles(t))
+        r.action(82, f"{partner.name_} is bound by the dealer's act: he must pass on the second round.")
+        r.cite(77)
+        r.note("Law 82 does not say whether the adversaries' turns are affected; we leave them untouched. If no "
+               "one makes the trump, the deal is at an end and the next player deals (Law 77).")
+    r.deal("stands")
+
+
+@kind(
+    "declaration_not_heard",
+    laws=(81,),
+    facts=(Fact("offender", "seat", "the partner who did not hear the declaration and passed"),),
+    required=("offender",),
+)
+def declaration_not_heard(r: Ruler) -> None:
+    """A player's partner did not hear his declaration and passed."""
+    offender = r.fact("offender")
+    case = r.case
+    declarer = offender.partner
+    if case.maker is not None and case.maker.side != offender.side:
+        r.refuse(f"maker is {case.maker.name_}, an adversary; the declaration not heard was made by "
+                 f"{declarer.name_}, {offender.name_}'s partner")
+    if case.alone == offender:
+        r.refuse(f"{offender.name_} passed, so he cannot be the one playing alone (Law 93)")
+    r.cite(81)
+    r.summary = (f"{r.seat(declarer)} made a declaration; his partner {r.seat(offender)} did not hear it and "
+                 "passed. The declaration is not invalidated: it stands as made, and the pass does not undo it.")
+    r.note(f"Having passed, {offender.name_} cannot afterwards take it from his partner: a player who has passed "
+           "may not play alone (Law 93), and such an offer leaves neither able to (Law 99).")
+    r.deal("stands")
+
+
+# -- the discard (Laws 86-90) --
+
+
+@kind(
+    "lead_before_discard",
+    laws=(87, 89, 86),
+    facts=(Fact("offender", "seat", "the player who led before the dealer's discard was complete"),),
+    required=("offender",),
+    needs=("dealer",),
+)
+def lead_before_discard(r: Ruler) -> None:
+    """A lead was made before the dealer's discard was complete."""
+    offender = r.fact("offender")
+    case = r.case
+    t = r.table
+    if _second_round(r):
+        r.refuse(f"the trump ({case.trump}) was made in the second round, so the dealer has no discard (Law 86)")
+    lone = case.alone
+    third_alone = lone == t.third
+    if third_alone and offender == t.eldest:
+        r.refuse(f"{r.seat(offender)} is the lone player's partner: his cards are on the table and he does not "
+                 "lead (Law 101)")
+    if offender == t.second and not third_alone:
+        r.refuse(f"{r.seat(offender)} does not lead the first trick unless the third hand plays alone; a lead by "
+                 "him is a lead out of turn (Law 52)")
+    if offender in (t.third, t.dealer):
+        r.refuse(f"{r.seat(offender)} does not lead the first trick; a lead by him is a lead out of turn (Law 52)")
+    if third_alone:
+        r.cite(89)
+        lone_side = lone.side
+        r.summary = (f"{r.seat(lone)} plays alone, so his partner {r.seat(t.eldest)} sits out and the opening "
+                     f"lead falls to {r.seat(offender)}, who led before his partner the dealer had discarded. "
+                     f"The lead stands; {lone.name_} may call on {t.dealer.name_} to play his highest or lowest "
+                     "of the suit led, or to win or lose the trick. " + _roles(t))
+        who = t.dealer.name_
+        r.option("play_highest", 89, lone_side, f"{who} plays his highest card of the suit led.")
+        r.option("play_lowest", 89, lone_side, f"{who} plays his lowest card of the suit led.")
+        r.option("win_trick", 89, lone_side, f"{who} must win the trick, if he can.")
+        r.option("lose_trick", 89, lone_side, f"{who} must lose the trick, if he can.")
+        r.action(86, f"{who} completes his discard before he plays to the trick; should he play without "
+                     "discarding, Law 90 applies.")
+        r.note("A dealer called on to play highest or lowest who has none of the suit led is not made to revoke "
+               "(Law 55).")
+    else:
+        r.cite(87)
+        r.summary = (f"{r.seat(offender)} led before the dealer {t.dealer.name_} had completed his discard. "
+                     f"The lead stands, and {t.dealer.name_} may change his discard if he wishes. " + _roles(t))
+        r.option("change_discard", 87, t.dealer.side,
+                 f"{t.dealer.name_} takes back the card laid out and discards another (the trump card excepted, "
+                 "Law 88).")
+        r.cite(86)
+        r.note("Law 86: the discard is complete only when the dealer has placed the card under the pack and "
+               "quitted it; until then Law 87 lets him change it.")
+    r.deal("stands")
+
+
+@kind(
+    "trump_discarded",
+    laws=(88, 86, 91),
+    facts=(),
+)
+def trump_discarded(r: Ruler) -> None:
+    """The dealer discarded the trump card."""
+    case = r.case
+    if _second_round(r):
+        r.refuse(f"the trump ({case.trump}) was made in the second round: the card turned up was turned down and "
+                 "there is no discard (Law 86)")
+    dealer = r.seat(case.dealer) if case.dealer is not None else "The dealer"
+    card = f"the trump card ({case.turned.words})" if case.turned is not None else "the trump card"
+    r.cite(88)
+    r.summary = (f"{dealer} discarded {card}. The trump card cannot be discarded: the discard is void. "
+                 "He takes the trump card back and discards another card from his hand.")
+    r.action(88, "The dealer takes the trump card back; it is not a lawful discard.")
+    r.action(86, "The dealer discards one other card under the pack and quits it.")
+    r.action(91, "The trump card is left in view until it is played.")
+    r.note("Law 88 says only that the trump card cannot be discarded; it states no penalty and does not say what "
+           "follows. We read it as voiding the discard: the dealer takes the card back and discards another.")
+    r.note("Law 91 makes a trump card removed from the pack an exposed card; the law does not say whether a "
+           "forbidden discard counts as removing it, and we do not treat it so.")
+    r.deal("stands")
+
+
+@kind(
+    "wrong_card_count",
+    laws=(90, 103),
+    facts=(
+        Fact("offender", "seat", "the player with the wrong number of cards"),
+        Fact("cards", "int", "how many cards he holds", low=0, high=32),
+        Fact("no_discard", "bool", "the dealer played without discarding", default=False),
+    ),
+    required=("offender",),
+)
+def wrong_card_count(r: Ruler) -> None:
+    """A player held more or fewer than five cards, or the dealer played without discarding."""
+    offender = r.fact("offender")
+    cards: int | None = r.facts["cards"]
+    no_discard: bool = r.facts["no_discard"]
+    case = r.case
+    if cards is None and not no_discard:
+        r.refuse("missing cards or no_discard")
+    right = r.book.law(90).number_of("cards")
+    if cards is not None and cards == right:
+        r.refuse(f"{offender.name_} holds {cards} cards, the right number (Law 90): that is no offence")
+    if no_discard:
+        if case.dealer is None:
+            r.refuse("no_discard needs 'dealer', to tell that the offender dealt")
+        if offender != case.dealer:
+            r.refuse(f"{r.seat(offender)} is not the dealer; only the dealer discards (Law 86)")
+        if _second_round(r):
+            r.refuse(f"the trump ({case.trump}) was made in the second round, so the dealer had no discard (Law 86)")
+        if cards is not None and cards < right:
+            r.refuse(f"a dealer who did not discard holds more than {right} cards, not {cards}")
+    lone = case.alone
+    forfeit = r.number(90, "forfeit_lone" if lone is not None else "forfeit")
+    offenders = offender.side
+    r.award(offenders.other, forfeit)
+    what = ("played without discarding" if no_discard
+            else f"held {cards} cards instead of {right}")
+    hand = "a lone hand is played" if lone is not None else "all four are playing"
+    r.summary = (f"{r.seat(offender)} {what}. The deal holds good. {offenders.name_} forfeit {forfeit} points, since "
+                 f"{hand}; {offenders.other.name_} score them. {offenders.name_} score nothing they make on this "
+                 "hand.")
+    r.action(90, f"{offenders.name_} are not entitled to score any point they make on this hand.")
+    if lone is not None and offender == lone.partner:
+        r.cite(103)
+        r.note(f"{offender.name_} is the lone player's partner: once he has laid his hand on the table, either "
+               "adversary may count it (Law 103).")
+    r.note("Found while the deal is being made, a wrong number of cards is a misdeal (Law 42 I); Law 90 "
+           "governs once play has begun.")
+    r.deal("stands")
+
+
+# -- the trump card (Laws 91, 92) --
+
+
+@kind(
+    "trump_card_lifted",
+    laws=(91, 46, 104),
+    facts=(Fact("offender", "seat", "the player who lifted the trump card from the pack"),),
+    required=("offender",),
+)
+def trump_card_lifted(r: Ruler) -> None:
+    """The trump card was lifted or removed from the pack before it was played."""
+    offender = r.fact("offender")
+    case = r.case
+    if _second_round(r):
+        r.refuse(f"the trump ({case.trump}) was made in the second round: the card turned up was turned down "
+                 "and is not the trump card in play (Law 91)")
+    dealer = case.dealer
+    holder = dealer if dealer is not None else offender  # the trump card is the dealer's card (Laws 86, 91)
+    lone = case.alone
+    card = f"the trump card ({case.turned.words})" if case.turned is not None else "the trump card"
+    opening = f"{r.seat(offender)} lifted {card} from the pack."
+    if lone is not None and lone == holder:
+        r.cite(104, 91, 46)
+        r.summary = (f"{opening} It becomes an exposed card (Laws 91, 46 III), but {holder.name_} plays alone, "
+                     "and a player playing alone is liable to no penalty for simply exposing a card (Law 104).")
+        r.action(91, "The trump card is put back in view until it is played.")
+        if offender != holder:
+            r.note("Law 104 speaks of the lone player's own exposure; we apply it to the trump card, his card, "
+                   "whoever lifted it, since his partner's acts bind him (Law 101).")
+    elif lone is not None and lone == holder.partner:
+        r.cite(91, 46)
+        r.summary = (f"{opening} It becomes an exposed card (Laws 91, 46 III). {holder.name_}, whose card it is, "
+                     f"takes no part in the hand: {lone.name_} plays alone.")
+        r.action(91, "The trump card is put back in view.")
+        r.note("The laws do not say what becomes of the trump card when the dealer's partner plays alone; calling "
+               "it from a hand that takes no part has no object, so no penalty is given.")
+    elif dealer is not None and offender.side != dealer.side:
+        r.cite(91, 46)
+        r.summary = (f"{opening} By Law 91 it becomes an exposed card, but it is {dealer.name_}'s card, and "
+                     f"{offender.name_} is his adversary.")
+        r.action(91, "The trump card is put back in view until it is played.")
+        r.note("The laws do not say what follows when an adversary of the dealer lifts the trump card. Calling it "
+               "would let the offender's own side penalise the dealer, so no penalty is given.")
+    else:
+        r.cite(91, 46)
+        victims = holder.side.other
+        r.summary = (f"{opening} The trump card must be left in view till played; lifted from the pack it becomes an "
+                     f"exposed card (Laws 91, 46 III), and {victims.name_} may call it.")
+        r.option("call_card", 46, victims,
+                 f"Call the trump card: {holder.name_} must play it when called, unless that would make him revoke "
+                 "(Law 55); the call can be repeated until it is played (Law 56).")
+        r.action(46, "The trump card is left on the table, in view, until played.")
+        if dealer is None:
+            r.note(f"No dealer was given; we take {offender.name_} to hold the trump card.")
+    r.deal("stands")
+
+
+@kind(
+    "asked_turned_card",
+    laws=(92,),
+    facts=(
+        Fact("offender", "seat", "the player who asked what card was turned up"),
+        Fact("trump_card_played", "bool", "the trump card had already been played", default=False),
+    ),
+    required=("offender",),
+)
+def asked_turned_card(r: Ruler) -> None:
+    """A player asked what card was turned up."""
+    offender = r.fact("offender")
+    played: bool = r.facts["trump_card_played"]
+    if played and _second_round(r):
+        r.refuse("the card turned up was turned down (the trump was made in the second round), so it was never "
+                 "played as the trump card")
+    r.cite(92)
+    if played:
+        r.verdict = "improper"
+        r.summary = (f"{r.seat(offender)} asked what card was turned up after the trump card had been played. He "
+                     "had no right to ask it: the question need not be answered. He may at any time ask what the "
+                     "trump suit is.")
+        r.note("Law 92 denies the right to ask but states no penalty; none is applied.")
+    else:
+        r.verdict = "proper"
+        r.summary = (f"{r.seat(offender)} asked what card was turned up before the trump card was played. Law 92 "
+                     "forbids the question only after the trump card has been played; until then it is left in "
+                     "view (Law 91). There is no offence.")
+        r.cite(91)
+    r.deal(None)
+
+
+# -- playing alone (Laws 93-105) --
+
+_ACT_WORDS = re.compile(
+    r"\b(order\w*|assist\w*|help\w*|make|makes|made|making|adopt\w*|"
+    r"(take|takes|took|taking|pick|picks|picked|picking) (it |the trump |the card )?up)\b"
+)
+_SUIT_WORDS = re.compile(r"\b(heart|diamond|club|spade)s?\b")
+_TAKE_FORM = "take it from you"
+_CAN = {  # who may do each act, by role (Laws 74-77; Technical Terms: Assist, Ordering up)
+    "order": ("eldest", "third"),
+    "assist": ("second",),
+    "adopt": ("dealer",),
+    "make": ("eldest", "second", "third", "dealer"),
+}
+_DID = {"order": "ordered up the trump", "assist": "assisted", "adopt": "taken up the trump", "make": "made the trump"}
+
+
+def _plain_words(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z]+", " ", text.lower()).split())
+
+
+def _can(t: Table, seat: Seat, act: str) -> bool:
+    roles = {"eldest": t.eldest, "second": t.second, "third": t.third, "dealer": t.dealer}
+    return seat in {roles[x] for x in _CAN[act]}
+
+
+def _cannot(r: Ruler, seat: Seat, act: str) -> str:
+    t = r.table
+    if act == "order":
+        why = ("when his partner deals, ordering up is called assisting (via assist)" if seat == t.second
+               else "the dealer takes up the trump card (via adopt)")
+        return f"{r.seat(seat)} cannot order up: {why}"
+    if act == "assist":
+        return (f"{r.seat(seat)} cannot assist: assisting is ordering up the trump when your partner deals, which "
+                f"only the second hand ({t.second.name_}, the dealer's partner) can do")
+    return f"{r.seat(seat)} cannot adopt the trump: only the dealer ({t.dealer.name_}) takes up the card turned"
+
+
+@kind(
+    "lone_declaration",
+    laws=(74, 75, 76, 93, 94, 95, 96, 97, 98, 99),
+    facts=(
+        Fact("declarer", "seat", "the player who declared to play alone"),
+        Fact("via", "choice", "how the trump was made: the declarer's own act, or his partner's ('take_from_partner')",
+             choices=("order", "assist", "adopt", "make", "take_from_partner")),
+        Fact("declarer_passed", "bool", "he had already passed in this round", default=False),
+        Fact("exposed_before", "bool", "he exposed a card before declaring", default=False),
+        Fact("after_naming_trump", "bool", "he announced alone only after naming the trump", default=False),
+        Fact("words", "text", "what he said"),
+        Fact("after_lead", "bool", "the declaration came after a lead had been made", default=False),
+        Fact("after_quitting_discard", "bool", "the dealer announced after quitting his discard", default=False),
+    ),
+    required=("declarer",),
+    needs=("dealer",),
+)
+def lone_declaration(r: Ruler) -> None:
+    """A player declared to play alone: may he?"""
+    case, f, t = r.case, r.facts, r.table
+    declarer: Seat = r.fact("declarer")
+    partner = declarer.partner
+    adversaries = declarer.side.other
+    second_round = _second_round(r)
+    via: str | None = f["via"]
+    if via is None:
+        via = _infer_via(r, declarer, second_round)
+    maker = _lone_maker(r, declarer, via)  # None: an adversary of the dealer ordered up, not named
+
+    # Facts that cannot all be true.
+    if case.alone is not None and case.alone.side != declarer.side:
+        r.refuse(f"alone is {case.alone.name_}, an adversary of {declarer.name_}: only one side plays alone")
+    if via in ("order", "assist", "adopt") and second_round:
+        r.refuse(f"the trump ({case.trump}) is not the suit turned up ({case.turned}): it was made in the second "
+                 f"round (via make), not by {via}")
+    if via == "make" and case.trump is not None and case.turned is not None and case.trump is case.turned.suit:
+        r.refuse(f"the trump ({case.trump}) is the suit turned up: a suit made in the second round cannot be the "
+                 "suit turned down (Laws 77, 78)")
+    if f["after_quitting_discard"] and (via == "make" or second_round):
+        r.refuse("after_quitting_discard: the trump was made in the second round, so the dealer had no discard "
+                 "(Law 86)")
+    order = t.bidding_order
+    partner_act = maker == partner
+    passed: bool = f["declarer_passed"]
+    if partner_act and order.index(declarer) < order.index(partner) and not passed:
+        if "declarer_passed" in case.given:
+            r.refuse(f"declarer_passed is false, but {declarer.name_} speaks before {partner.name_}: for "
+                     f"{partner.name_} to have {_DID[_act_of(r, via, maker)]}, {declarer.name_} must "
+                     "have passed")
+        passed = True
+        r.note(f"{declarer.name_} speaks before {partner.name_}, so for {partner.name_} to have had his turn "
+               f"{declarer.name_} must have passed.")
+    taking = via == "take_from_partner" or (partner_act and case.alone == partner)
+    act = _act_of(r, via, maker)
+    words: str | None = f["words"]
+    if words is not None:
+        _check_words_suit(r, words, via, second_round)
+
+    # What the declaration was.
+    if maker is None or maker.side != declarer.side:
+        by = maker.name_ if maker is not None else "an adversary"
+        how = f"after {by} had {_DID[act]}"
+    elif taking:
+        how = f"taking it from his partner {partner.name_}"
+    elif partner_act:
+        how = f"when his partner {partner.name_} had {_DID[act]}"
+    else:
+        how = {"order": "on ordering up the trump", "assist": "on assisting",
+               "adopt": "on taking up the trump card", "make": "on making the trump"}[act]
+    opening = f"{r.seat(declarer)} declared to play alone {how}"
+    if words is not None:
+        opening += f', saying "{words}"'
+    opening += "."
+
+    reasons: list[tuple[int, str]] = []
+    also: list[int] = []  # laws that bear, cited after the reasons so that the first reason governs
+    if maker is None or maker.side != declarer.side:
+        if act == "order":
+            reasons.append((95, "a player cannot play alone when he or his partner is ordered up"))
+        elif act in ("adopt", "make"):
+            reasons.append((95, f"a player cannot play alone when his adversaries {act} the trump"))
+        else:
+            reasons.append((93, "a player may play alone only when he or his partner orders up, assists, adopts "
+                                "or makes the trump; here his adversaries assisted"))
+            also.append(95)  # its 'adversaries adopt or make' covers an assist in spirit
+    if passed:
+        reasons.append((93, "he had already passed, and a player who has passed cannot play alone"))
+        if taking:
+            reasons.append((99, f"his partner's offer to take it after passing leaves neither {declarer.name_} nor "
+                                f"{partner.name_} able to play alone"))
+        if not partner_act:
+            r.note("An order-up or assist after one's own pass is itself an offence (Law 80, pass_then_order).")
+    if f["after_lead"] and (taking or partner_act):
+        reasons.append((99, f"he offered to take it after a lead had been made, so neither {declarer.name_} nor "
+                            f"{partner.name_} can play alone"))
+    if f["exposed_before"]:
+        reasons.append((95, "he exposed a card before making his declaration"))
+        r.note("Not playing alone, he is not covered by Law 104: his exposed card is liable to be called (Law 46).")
+    if words is not None:
+        reasons.extend(_word_reasons(r, words, partner_act, via, declarer))
+    if f["after_quitting_discard"]:
+        if declarer == t.dealer:
+            reasons.append((96, "the dealer must announce a lone hand before quitting his discard"))
+            r.note("Law 96 states no consequence of a late announcement; we read it as no declaration: the dealer "
+                   "plays with his partner.")
+        else:
+            r.note("Law 96 binds the dealer only; the time the dealer quitted his discard does not bear on "
+                   f"{declarer.name_}'s declaration.")
+    late = f["after_naming_trump"] or (f["after_lead"] and not (taking or partner_act))
+    if late and (taking or partner_act):
+        r.note("Law 97 concerns the player who names the trump; taking it from a partner is timed by Law 99 (before "
+               "a lead, and before he has passed).")
+        late = False
+
+    role_law = _role_law(r, maker, act, second_round)
+    if reasons:
+        r.verdict = "not_allowed"
+        for law, _ in reasons:
+            r.cite(law)
+        if any(law == 94 for law, _ in reasons):
+            also.append(98)  # Law 94's form, enforced by Law 98's "any other declaration"
+        r.cite(*also)
+        if taking:
+            r.cite(94)
+        r.cite(93)
+        if role_law is not None:
+            r.cite(role_law)
+        why = "; ".join(dict.fromkeys(f"{text} (Law {law})" for law, text in reasons))
+        rest = (f"{declarer.name_} and {partner.name_} play the hand together" if any(law == 99 for law, _ in reasons)
+                else f"{declarer.name_} plays the hand with his partner")
+        r.summary = f"{opening} He may not play alone: {why}. {rest}. " + _roles(t)
+        if f["exposed_before"]:  # after the citations, so that the law that bars the lone hand governs
+            r.option("call_card", 46, adversaries,
+                     f"Call the card {declarer.name_} exposed: it is left on the table and must be played when "
+                     "called, unless that would make him revoke (Law 55).")
+    else:
+        r.verdict = "allowed"
+        if late:
+            r.cite(97)
+        if taking:
+            r.cite(94)
+        r.cite(93)
+        if role_law is not None:
+            r.cite(role_law)
+        if late:
+            when = "after a lead had been made" if f["after_lead"] and not f["after_naming_trump"] else \
+                "after naming the trump"
+            r.summary = (f"{opening} He may play alone, but he announced it {when}, so {adversaries.name_} may "
+                         f"require him to play the hand with his partner (Law 97). " + _roles(t))
+            r.option("require_partner", 97, adversaries,
+                     f"Require {declarer.name_} to play the hand with his partner {partner.name_}; if they do not, "
+                     f"he plays alone and {partner.name_} lays his cards face down (Law 101).")
+            r.note("Law 98 precludes a lone hand announced in one breath with another act ('I make it hearts and "
+                   "play it alone'); Law 97 deals with an announcement made only after the trump was named, and "
+                   "leaves the remedy to the adversaries.")
+            if f["after_lead"] and not f["after_naming_trump"]:
+                r.note("A declaration made after a lead comes after the trump was named; we apply Law 97 to it.")
+        else:
+            r.summary = f"{opening} He may play alone. " + _roles(t)
+            if words is None:
+                r.note("No words were given: we take the declaration to have been made in proper form (Laws 94, 98).")
+            r.action(101, f"{partner.name_} places his cards face down on the table and does not take them up again.")
+    if via == "make" or second_round:
+        r.note("We read 'already passed' in Law 93 as a pass in the current round: on the second round every "
+               "player has passed once already (Law 77).")
+    r.deal("stands")
+
+
+def _infer_via(r: Ruler, declarer: Seat, second_round: bool) -> str:
+    """The act that made the trump, when `via` is not given: the maker's (else the declarer's) role."""
+    t = r.table
+    r.note("'via' was not given; we infer it from the maker and the roles.")
+    if second_round:
+        return "make"
+    seat = r.case.maker if r.case.maker is not None else declarer
+    return {t.eldest: "order", t.second: "assist", t.third: "order", t.dealer: "adopt"}[seat]
+
+
+def _lone_maker(r: Ruler, declarer: Seat, via: str) -> Seat | None:
+    """Who did the act that made the trump; None for an adversary who ordered up, unnamed."""
+    t, given = r.table, r.case.maker
+    partner = declarer.partner
+    if via == "take_from_partner":
+        if given is not None and given != partner:
+            r.refuse(f"{declarer.name_} can take it only from his partner {partner.name_}, but the maker is "
+                     f"{given.name_}")
+        return partner
+    if given is not None:
+        if not _can(t, given, via):
+            r.refuse(_cannot(r, given, via))
+        return given
+    for seat in (declarer, partner):
+        if _can(t, seat, via):
+            return seat
+    if via == "order":
+        return None  # his side cannot order up, so it was ordered up (Law 95)
+    r.refuse(_cannot(r, declarer, via))
+    return None  # pragma: no cover - refuse raises
+
+
+def _act_of(r: Ruler, via: str, maker: Seat | None) -> str:
+    """The act by which the trump was made, for take_from_partner the partner's act."""
+    if via != "take_from_partner":
+        return via
+    if _second_round(r):
+        return "make"
+    t = r.table
+    return {t.eldest: "order", t.second: "assist", t.third: "order", t.dealer: "adopt"}[maker] if maker else "order"
+
+
+def _role_law(r: Ruler, maker: Seat | None, act: str, second_round: bool) -> int | None:
+    """The law that gives the maker's role its lone-hand choice: 74, 75, 76, or 77 on the second round."""
+    if maker is None:
+        return None
+    if act == "make" or second_round:
+        return 77
+    t = r.table
+    return {t.eldest: 74, t.second: 75, t.third: 76, t.dealer: 76}[maker]
+
+
+def _check_words_suit(r: Ruler, words: str, via: str, second_round: bool) -> None:
+    """A suit in the words that contradicts the trump or the card turned."""
+    case = r.case
+    found = _SUIT_WORDS.search(_plain_words(words))
+    if found is None:
+        return
+    suit = Suit.parse(found.group(1))
+    if via in ("order", "assist", "adopt") and case.turned is not None and suit is not case.turned.suit:
+        r.refuse(f"on the first round the trump can only be {case.turned.suit}, the suit turned up; the words "
+                 f"name {suit}")
+    naming_down = via == "make" and case.turned is not None and suit is case.turned.suit  # a pass: Law 78
+    if case.trump is not None and suit is not case.trump and not naming_down:
+        r.refuse(f"the words name {suit}, but the trump is {case.trump}")
+
+
+def _word_reasons(r: Ruler, words: str, partner_act: bool, via: str,
+                  declarer: Seat) -> list[tuple[int, str]]:
+    """Law 98 (and 94): whether the words were a single declaration in a proper form."""
+    text = _plain_words(words)
+    quoted = f'"{words.strip()}"'
+    if r.case.alone == declarer.partner:  # taking it from a partner who declared alone: Law 94's form
+        if _TAKE_FORM not in text or _ACT_WORDS.search(text):
+            r.note("Law 94 prescribes the form but not the consequence of another; we apply Law 98: any other "
+                   "declaration precludes a lone hand.")
+            return [(94, f'taking it from a partner who declared alone, the form must be "I take it from you", '
+                         f"not {quoted}")]
+        return []
+    if _TAKE_FORM in text and not _ACT_WORDS.search(text):
+        if partner_act:
+            return []
+        return [(98, f"{quoted} is not a declaration of a lone hand: he had nothing to take from his partner")]
+    if "alone" not in text.split():
+        return [(98, f"{quoted} does not declare a lone hand, and any declaration but 'I play alone at hearts' "
+                     "or 'Alone at hearts' precludes one")]
+    if _ACT_WORDS.search(text):
+        return [(98, f"{quoted} joins two acts in one declaration; it must be 'I play alone at hearts' or "
+                     "'Alone at hearts', and any other declaration precludes a lone hand")]
+    found = _SUIT_WORDS.search(text)
+    turned = r.case.turned
+    if via == "make" and found is not None and turned is not None and Suit.parse(found.group(1)) is turned.suit:
+        return [(78, f"he named {turned.suit}, the suit turned down, and so is considered to have passed")]
+    return []
+
+
+@kind(
+    "lone_partner_played",
+    laws=(100,),
+    facts=(Fact("offender", "seat", "the lone player's partner, who played to the first lead"),),
+    required=("offender",),
+)
+def lone_partner_played(r: Ruler) -> None:
+    """A lone player's partner played to the first lead."""
+    offender = r.fact("offender")
+    case = r.case
+    lone = offender.partner
+    if case.alone is not None and case.alone != lone:
+        r.refuse(f"{offender.name_} is not the lone player's partner: {case.alone.name_} plays alone, and his "
+                 f"partner is {case.alone.partner.name_}")
+    if case.maker is not None and case.maker.side != lone.side:
+        r.refuse(f"{lone.name_} cannot play alone when {case.maker.name_}, an adversary, made the trump (Law 95)")
+    adversaries = lone.side.other
+    r.cite(100)
+    r.summary = (f"{r.seat(lone)} announced that he would play alone, and his partner {r.seat(offender)} played "
+                 f"upon the first lead. {lone.name_} loses his right to play alone and plays the hand with his "
+                 f"partner, unless {adversaries.name_} elect that he play it alone.")
+    r.option("play_alone", 100, adversaries, f"Elect that {lone.name_} play the hand alone after all.")
+    r.note(f"If {adversaries.name_} elect that he play alone, the law does not say what becomes of the card "
+           f"{offender.name_} played; we read it as taken back, since he has no part in a lone hand (Law 101).")
+    r.deal("stands")
+
+
+# -- etiquette (Rules 106-116) --
+
+_ETIQUETTE: dict[str, tuple[int, str]] = {
+    "one_pack": (107, "playing with one pack where two packs of different colours can be had"),
+    "drew_card_early": (108, "drawing the second winning card from the hand before the partner had played to "
+                             "the first trick, which tells him the first card is a winner"),
+    "signal": (109, "an intimation by word or gesture about the state of the hand or the game after the trump "
+                    "card was turned"),
+    "placed_cards_to_inform": (110, "asking for the cards to be placed, or to see the last trick, to draw the "
+                                    "partner's attention rather than for one's own information"),
+    "refused_bystander_referee": (111, "objecting to refer a disputed question of fact to a bystander who "
+                                       "professes himself uninterested and able to decide it"),
+    "purposeful_revoke": (112, "revoking on purpose, or revoking a second time to conceal the first"),
+    "bets_with_bystanders": (113, "betting with bystanders before the players had made the bets they wished"),
+    "bystander_remark": (114, "a bystander's remark, gesture, or walking round the table to look at the hands "
+                              "before the game was concluded and scored"),
+    "looked_over_hand": (115, "looking over the hand of a player against whom one is betting"),
+    "unusual_manner": (116, "passing, assisting or ordering up with unusual quickness or delay, or in an unusual "
+                            "manner, so giving information"),
+}
+_ETIQUETTE_NOTES = {
+    "signal": "Where the words call attention to the trick (saying it is or is not his, naming his card, or "
+              "calling on his partner to take or not take it), Law 83 applies and the adversaries may exact its "
+              "penalty (attention_to_trick). Mentioning after a pass the suit one meant to make is Law 79: the "
+              "partner must pass.",
+    "drew_card_early": "Drawing one's card in the trick before the partner has played, to call attention to it, is "
+                       "a different matter: Law 83 gives the adversaries a penalty for that.",
+    "placed_cards_to_inform": "The right itself stands: any player may demand that the cards be placed (Law 84).",
+    "purposeful_revoke": "The revoke itself is still a revoke: the revoke laws (62-71) apply to it, with the "
+                         "penalty of Law 63. Etiquette adds only the censure of doing it on purpose.",
+    "one_pack": "A player calling for fresh cards must call for two new packs (Law 72).",
+    "unusual_manner": "Words that intimate the state of the hand are also against Rule 109.",
+}
+
+
+@kind(
+    "etiquette_breach",
+    laws=(106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116),
+    facts=(
+        Fact("what", "choice", "the breach", choices=tuple(_ETIQUETTE)),
+        Fact("offender", "seat", "the player in breach, if a player"),
+    ),
+    required=("what",),
+)
+def etiquette_breach(r: Ruler) -> None:
+    """A breach of the etiquette of Euchre."""
+    what = r.fact("what")
+    offender: Seat | None = r.facts["offender"]
+    if what == "bystander_remark" and offender is not None:
+        r.refuse("a bystander has no seat at the table; leave out offender for bystander_remark")
+    rule_no, described = _ETIQUETTE[what]
+    r.cite(rule_no, 106)
+    opening = f"{r.seat(offender)}: {described}" if offender is not None else described[0].upper() + described[1:]
+    r.summary = (f"{opening} is a breach of the etiquette of Euchre (Rule "
+                 f"{rule_no}). Etiquette is not law: no penalty can be applied (Rule 106), and no points are "
+                 "scored; the only remedy is to cease to play with those who habitually disregard it.")
+    if what in _ETIQUETTE_NOTES:
+        r.note(_ETIQUETTE_NOTES[what])
+    r.deal(None)
