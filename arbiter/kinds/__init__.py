@@ -1,3 +1,3 @@
 """Incident kinds, grouped as the book groups its laws. Importing this registers them all."""
 
-from arbiter.kinds import deal, play, trump, table  # noqa: F401
+from arbiter.kinds import club, deal, play, table, trump  # noqa: F401
