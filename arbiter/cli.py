@@ -346,6 +346,222 @@ def main(argv: list[str] | None = None) -> None:
 
 # --- score commands (issue 4: scoring) ---
 
+
+@app.command(name="score")
+def score(
+    makers: Annotated[Optional[str], typer.Option("--makers", help="Side that made the trump: NS or EW.")] = None,
+    maker: Annotated[Optional[str], typer.Option("--maker", help="Seat that made the trump (instead of --makers).")] = None,
+    tricks: Annotated[Optional[int], typer.Option("--tricks", help="Tricks the makers took, 0 to 5.")] = None,
+    alone: Annotated[bool, typer.Option("--alone", help="The makers played a lone hand.")] = False,
+    partner_exposed: Annotated[bool, typer.Option("--partner-exposed", help="The lone player's partner exposed his cards (Law 102).")] = False,
+    abandoned: Annotated[bool, typer.Option("--abandoned", help="An adversary abandoned his hand against the lone hand (Law 50).")] = False,
+    revoke: Annotated[Optional[str], typer.Option("--revoke", help="Side that revoked in the hand (Law 63).")] = None,
+    revokes: Annotated[Optional[int], typer.Option("--revokes", min=1, help="How many times that side revoked.")] = None,
+    wrong_count: Annotated[Optional[str], typer.Option("--wrong-count", help="Side with a wrong number of cards or an undiscarded dealer (Law 90).")] = None,
+    now: Annotated[Optional[str], typer.Option("--now", help="Points in the game now, NS-EW, as 3-4: score without a ledger.")] = None,
+    games: Annotated[Optional[str], typer.Option("--games", help="Games won so far, NS-EW, as 1-0 (with --now).")] = None,
+    record: Annotated[bool, typer.Option("--record", help="Record the hand in the ledger.")] = False,
+    ruling: Annotated[Optional[str], typer.Option("--ruling", help="Record the points of a ruling: a case file.", show_default=False)] = None,
+    add: Annotated[Optional[list[str]], typer.Option("--add", help="Record points by hand: NS=3 (repeatable; EW=-1 corrects, Law 5).", show_default=False)] = None,
+    law_number: Annotated[Optional[int], typer.Option("--law", help="The law the --add points are scored under.")] = None,
+    history: Annotated[bool, typer.Option("--history", help="Show the rubber's entries and the score after each.")] = False,
+    undo: Annotated[bool, typer.Option("--undo", help="Delete the last entry (or the empty rubber --new began).")] = False,
+    new: Annotated[bool, typer.Option("--new", help="Start a new rubber.")] = False,
+    ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file; default $ARBITER_LEDGER, else ./arbiter-score.sqlite.", show_default=False)] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Score a hand (Laws 2, 3), or keep a table's running score across a rubber.
+
+    \b
+    Score one hand; no file is touched:
+      arbiter score --makers NS --tricks 5 --alone --now 3-4
+    Keep a rubber's score in the ledger:
+      arbiter score --makers EW --tricks 3 --revoke EW --record
+      arbiter score --ruling case.yaml     a ruling's points
+      arbiter score --add NS=3 --law 63    points by hand; NS=-1 corrects
+      arbiter score                        the rubber; --history: each entry
+      arbiter score --undo                 take back the last entry
+      arbiter score --new                  start a new rubber
+
+    The ledger is touched only by --record, --ledger, $ARBITER_LEDGER or a ledger action.
+    An error in the score may be put right until the trump card is turned in the next deal (Law 5).
+    """
+    with refusing():
+        hand = any(x is not None for x in (makers, maker, tricks, revoke, revokes, wrong_count)) or alone \
+            or partner_exposed or abandoned
+        actions = [name for name, on in (("a hand", hand), ("--ruling", ruling is not None), ("--add", bool(add)),
+                                         ("--history", history), ("--undo", undo), ("--new", new)) if on]
+        if len(actions) > 1:
+            raise InputError(f"give one thing at a time: {' and '.join(actions)}")
+        if law_number is not None and not add:
+            raise InputError("--law goes with --add")
+        wants_ledger = record or ledger is not None or bool(os.environ.get("ARBITER_LEDGER"))
+        if now is not None or games is not None:
+            if not hand:
+                raise InputError("--now and --games score a hand: give --makers (or --maker) and --tricks")
+            if record or ledger is not None or (actions and actions[0] != "a hand"):
+                raise InputError("--now gives the score by hand, while the ledger keeps its own: drop one of them")
+            _score_quick(_hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
+                                        wrong_count), now or "0-0", games or "0-0", as_json)
+            return
+        if hand and not wants_ledger:
+            _score_quick(_hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
+                                        wrong_count), "0-0", "0-0", as_json, hint=True)
+            return
+        if record and not hand:
+            raise InputError("--record records a hand: give --makers (or --maker) and --tricks")
+        from arbiter.ledger import Ledger
+
+        book_ = book()
+        led = Ledger(ledger, book_)
+        if hand:
+            incident = _hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
+                                      wrong_count)
+            _score_record(led, {"incident": incident}, None, as_json)
+        elif ruling is not None:
+            from arbiter.incident import read_case_file
+
+            _score_record(led, read_case_file(ruling), ruling, as_json)
+        elif add:
+            _score_add(led, add, law_number, as_json)
+        elif undo:
+            entry, state = led.undo()
+            if as_json:
+                emit_json({"undone": entry.as_dict() if entry else None, "ledger": _ledger_json(state)})
+                return
+            from arbiter import render
+
+            render.undone(entry, state)
+        elif new:
+            number, ended = led.new_rubber()
+            if as_json:
+                emit_json({"ledger": str(led.path), "rubber": number,
+                           "ended": _ledger_json(ended) if ended else None})
+                return
+            from arbiter import render
+
+            render.new_rubber(number, ended)
+        else:
+            if not history and not led.path.exists():
+                raise InputError(f"{led.path}: no ledger yet; score a hand with --now, or record one with --record")
+            state = led.state()
+            if as_json:
+                emit_json(state.as_dict() if history else _ledger_json(state))
+                return
+            from arbiter import render
+
+            render.rubber(state, history=history)
+
+
+def _hand_incident(makers: str | None, maker: str | None, tricks: int | None, alone: bool, partner_exposed: bool,
+                   abandoned: bool, revoke: str | None, revokes: int | None, wrong_count: str | None) -> dict[str, Any]:
+    incident: dict[str, Any] = {"kind": "hand_result"}
+    for key, value in (("makers", makers), ("maker", maker), ("tricks", tricks), ("revoke_by", revoke),
+                       ("revokes", revokes), ("wrong_count_by", wrong_count)):
+        if value is not None:
+            incident[key] = value
+    for key, on in (("alone", alone), ("partner_exposed", partner_exposed), ("abandoned", abandoned)):
+        if on:
+            incident[key] = True
+    return incident
+
+
+def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, hint: bool = False) -> None:
+    from arbiter.incident import build_case
+    from arbiter.ruling import rule as make_ruling
+
+    case = build_case({"incident": incident, "score": _pair(now, "now"), "games": _pair(games, "games")}, "score")
+    ruling = make_ruling(case)
+    if as_json:
+        emit_json(ruling.as_dict())
+        return
+    from arbiter import render
+
+    render.ruling(book(case.ruleset), ruling)
+    if hint:
+        render.hint("Scored from 0-0 and not recorded: give --now for the score, or --record to keep it in the ledger.")
+
+
+def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: bool) -> None:
+    """Rule a hand or a case at the ledger's score, and record its points, under one lock."""
+    from arbiter.incident import build_case
+    from arbiter.ruling import rule as make_ruling
+    from arbiter.score import plain
+
+    where = source or "score"
+
+    def build(state: Any) -> tuple[str, str, list[Any], dict[str, Any], Any]:
+        given = {k: data.get(k) for k in ("score", "games") if data.get(k) is not None}
+        position = {"score": plain(state.rubber.points), "games": plain(state.rubber.games)}
+        case = build_case({**data, **position}, where)
+        ruling = make_ruling(case)
+        if source is None:
+            facts = {k: v for k, v in data["incident"].items() if k != "kind"}
+            what = _hand_words(ruling, facts)
+            return "hand", what, list(ruling.awards), {"incident": data["incident"]}, (ruling, given)
+        what = f"ruling: {case.title or case.kind.replace('_', ' ')}"
+        detail = {"case": source, "kind": case.kind, "laws": ruling.laws, "title": case.title}
+        return "ruling", what, list(ruling.awards), detail, (ruling, given)
+
+    # Refuse bad input before the file is opened, so that a refusal never leaves an empty ledger behind.
+    make_ruling(build_case({**data, "score": None, "games": None}, where))
+    entry, state, (ruling, given) = led.record(build)
+    if as_json:
+        emit_json({**ruling.as_dict(), "ledger": {**_ledger_json(state), "entry": entry.as_dict()}})
+        return
+    from arbiter import render
+
+    render.ruling(book(ruling.ruleset), ruling)
+    if given:
+        render.hint("The case file's own score and games were set aside: the ledger's score was used.")
+    render.recorded(entry, state)
+
+
+def _hand_words(ruling: Any, facts: dict[str, Any]) -> str:
+    side = facts.get("makers") or facts.get("maker") or "?"
+    text = f"{str(side).upper()} {ruling.verdict}"
+    if facts.get("tricks") is not None:
+        text += f" ({facts['tricks']} tricks)"
+    if facts.get("alone"):
+        text += ", alone"
+    for key, label in (("revoke_by", "revoke by"), ("wrong_count_by", "wrong card count by"),
+                       ("partner_exposed", "partner's cards exposed")):
+        if facts.get(key):
+            text += f", {label}" + (f" {str(facts[key]).upper()}" if isinstance(facts[key], str) else "")
+    return text
+
+
+def _score_add(led: Any, items: list[str], law_number: int | None, as_json: bool) -> None:
+    from arbiter.model import Side
+    from arbiter.score import Award
+
+    if law_number is not None:
+        book().law(law_number)  # an unknown law is refused here, not recorded
+    awards = []
+    for item in items:
+        side_text, sep, points = item.partition("=")
+        if not sep or not points.strip().lstrip("+-").isdigit():
+            raise InputError(f"--add takes side=points, as NS=3 or EW=-1; found {item!r}")
+        value = int(points)
+        if value == 0:
+            raise InputError(f"--add {item}: no points to record")
+        awards.append(Award(Side.parse(side_text), value, law_number))
+    law_words = f" (Law {law_number})" if law_number is not None else ""
+    what = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}" for a in awards) + law_words
+    entry, state = led.add("points", what, awards, {"law": law_number})
+    if as_json:
+        emit_json({"ledger": {**_ledger_json(state), "entry": entry.as_dict()}})
+        return
+    from arbiter import render
+
+    render.recorded(entry, state)
+
+
+def _ledger_json(state: Any) -> dict[str, Any]:
+    """The rubber's state without its entries."""
+    return {"path": state.path, "rubber": state.rubber_id, **state.rubber.as_dict()}
+
+
 # --- classify commands (issue 5: plain words) ---
 
 # --- teaching commands (issue 6: teach, quiz, coup) ---

@@ -129,10 +129,13 @@ def ruling(book: Rulebook, r: Ruling) -> None:
         for a in r.actions:
             console.print(Text.assemble(" • ", a.text, (f"  [Law {a.law}]", "dim")))
     if r.deal_outcome:
-        words = {"stands": "The deal stands.", "redeal": "A new deal by the same dealer.",
-                 "passes": "The deal is lost: it passes to the next dealer."}[r.deal_outcome]
-        who = f" {r.next_dealer.name_} deals next." if r.next_dealer else ""
-        console.print(Text.assemble(("Deal: ", "bold"), words + who))
+        who = r.next_dealer.name_ if r.next_dealer else ""
+        words = {
+            "stands": f"The deal stands{f' ({who} dealt it)' if who else ''}.",
+            "redeal": f"A new deal by the same dealer{f': {who} deals again' if who else ''}.",
+            "passes": f"The deal is lost{f': it passes to {who}' if who else ''}.",
+        }[r.deal_outcome]
+        console.print(Text.assemble(("Deal: ", "bold"), words))
     before = f"NS {r.before[Side.NS]} – EW {r.before[Side.EW]}"
     a = r.after
     after = f"NS {a.points[Side.NS]} – EW {a.points[Side.EW]}"
@@ -141,7 +144,7 @@ def ruling(book: Rulebook, r: Ruling) -> None:
     if a.game_won_by:
         line += f"; game to {a.game_won_by.value}, worth {a.game_value}"
         if a.lap:
-            line += f", lap of {a.lap} carried"
+            line += f", lap of {a.lap}" + (" carried" if getattr(a, "next_game", 1) else ", carried into no game")
     if a.rubber_won_by:
         line += f"; rubber to {a.rubber_won_by.value}"
     console.print(Text.assemble(("Score: ", "bold"), line))
@@ -158,9 +161,91 @@ def case_results(results: list[Result]) -> None:
     """Worked cases, pass or fail, by title."""
     for res in results:
         mark = Text("PASS", style="bold green") if res.ok else Text("FAIL", style="bold red")
-        console.print(Text.assemble(mark, " ", res.title, (f"  {res.path}", "dim")))
+        console.print(Text.assemble(mark, " ", res.title))
+        if not res.ok:
+            console.print(Text(f"      {res.path}", style="dim"), overflow="ignore", crop=False)
         for p in res.problems:
             console.print(Text(f"      {p}", style="red"))
     passed = sum(r.ok for r in results)
     failed = len(results) - passed
     console.print(f"{passed} passed, {failed} failed")
+
+
+# --- the running score (issue 4: scoring) ---
+
+
+def hint(text: str) -> None:
+    """A quiet line of advice."""
+    console.print(Text(text, style="dim"))
+
+
+def _tally(t: dict) -> str:
+    from arbiter.model import Side
+
+    return f"NS {t[Side.NS]} – EW {t[Side.EW]}"
+
+
+def _rubber_lines(state) -> list[Text]:  # noqa: ANN001 (a ledger State; kept lazy)
+    rubber = state.rubber
+    lines: list[Text] = []
+    for g in rubber.finished:
+        kind = "love game, counts" if g.value > 1 and g.points[g.winner.other] == 0 else "counts"
+        lap = f", lap {g.lap}" if g.lap else ""
+        lines.append(Text(f"Game {g.number}: {_tally(g.points)}, won by {g.winner.value} ({kind} {g.value}{lap})"))
+    if rubber.over:
+        lines.append(Text("The rubber is over.", style="bold"))
+    else:
+        lines.append(Text.assemble((f"Game {rubber.number} in play: ", "bold"), _tally(rubber.points)))
+    lines.append(Text(f"Games won: {_tally(rubber.games)}"
+                      + (f"; the rubber is {rubber.won_by.value}'s" if rubber.won_by else "")))
+    points = rubber.rubber_points()
+    if points is not None:
+        lines.append(Text(f"Rubber points (Law 7): {_tally(points)}"))
+    if any(rubber.left_over.values()):
+        lines.append(Text(f"Scored after the last game, in no game: {_tally(rubber.left_over)}", style="yellow"))
+    return lines
+
+
+def rubber(state, history: bool = False) -> None:  # noqa: ANN001
+    """The ledger's rubber: its games and score, and with `history` every entry."""
+    title = f"[bold]Rubber {state.rubber_id or 1}[/] · {escape(state.path)}"
+    if history:
+        from rich.table import Table
+
+        table = Table(box=None, header_style="bold", padding=(0, 1))
+        for col in ("#", "Recorded", "What", "Points", "After", "Games"):
+            table.add_column(col, no_wrap=col in ("#", "Recorded", "Games"))
+        for step in state.steps:
+            e = step.entry
+            pts = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}"
+                            + (f" (L{a.law})" if a.law else "") for a in e.awards) or "-"
+            after = "; ".join(f"game {g.number} to {g.winner.value}" for g in step.won)
+            after = (after + "; " if after else "") + ("over" if step.over else _tally(step.points))
+            table.add_row(str(e.id), e.at[5:16].replace("T", " "), e.what, pts, after, _tally(step.games))
+        if not state.steps:
+            table.add_row("", "", "nothing recorded yet", "", "", "")
+        console.print(table)
+    console.print(Panel(Group(*_rubber_lines(state)), title=title, title_align="left"))
+
+
+def recorded(entry, state) -> None:  # noqa: ANN001
+    """An entry just written, and the score after it."""
+    console.print(Text(f"Recorded as entry #{entry.id}: {entry.what}", style="green"))
+    rubber(state)
+
+
+def undone(entry, state) -> None:  # noqa: ANN001
+    """What --undo took back."""
+    if entry is None:
+        console.print(Text("Undone: the new rubber, which had no entries.", style="yellow"))
+    else:
+        console.print(Text(f"Undone: entry #{entry.id}, {entry.what}", style="yellow"))
+    rubber(state)
+
+
+def new_rubber(number: int, ended) -> None:  # noqa: ANN001
+    """A new rubber begun."""
+    if ended is not None:
+        console.print(Text(f"Rubber {ended.rubber_id} closed{'' if ended.rubber.over else ' unfinished'}.", style="dim"))
+        console.print(Panel(Group(*_rubber_lines(ended)), title=f"[bold]Rubber {ended.rubber_id}[/]", title_align="left"))
+    console.print(Text(f"Rubber {number} begins at NS 0 – EW 0.", style="bold green"))

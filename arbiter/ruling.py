@@ -80,6 +80,8 @@ class Ruling:
     """The case's title, if it had one."""
     table: dict[str, Any] | None = None
     """For cut_for_table: players, partners and dealer."""
+    awards: tuple[scoring.Award, ...] = ()
+    """The adjustment's parts with their laws, in the order scored (Law 4)."""
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON ruling of ../shared/spec/incidents.md."""
@@ -100,6 +102,7 @@ class Ruling:
             "score": {
                 "before": {"points": _plain(self.before), "games": _plain(self.games_before)},
                 "adjustment": _plain(self.adjustment),
+                "awards": [a.as_dict() for a in self.awards],
                 "after": self.after.as_dict(),
             },
             "notes": self.notes,
@@ -131,6 +134,7 @@ class Ruler:
         self.deal_outcome: str | None = None
         self.next_dealer: Seat | None = None
         self.adjustment = scoring.tally()
+        self.awards: list[scoring.Award] = []
         self.table_result: dict[str, Any] | None = None
 
     # -- what handlers call --
@@ -170,9 +174,13 @@ class Ruler:
             dealer = self.case.dealer.left if outcome == "passes" else self.case.dealer
         self.next_dealer = dealer
 
-    def award(self, side: Side, points: int) -> None:
-        """Points scored by force of the ruling."""
+    def award(self, side: Side, points: int, law: int | None = None) -> None:
+        """Points scored by force of the ruling, under `law` (default: the governing law).
+
+        The law orders the scoring when both sides score (Law 4: the revoke penalty first).
+        """
         self.adjustment[side] += points
+        self.awards.append(scoring.Award(side, points, law))
 
     def number(self, law: int, name: str) -> Any:
         """A figure that a law states, read from its record."""
@@ -272,12 +280,16 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     for n in r.laws:
         for text in book.law(n).notes:
             r.note(f"Law {n}: {text}")
-    after = scoring.apply(book, case.score, case.games, r.adjustment)
+    awards = tuple(scoring.in_order(book, (
+        a if a.law is not None else scoring.Award(a.side, a.points, r.laws[0])
+        for a in scoring.reconcile(r.awards, r.adjustment) if a.points
+    )))
+    after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     return Ruling(
         kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.summary, options=r.options,
         actions=r.actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
         adjustment=r.adjustment, after=after, before=dict(case.score), games_before=dict(case.games),
-        notes=r.notes, title=case.title, table=r.table_result,
+        notes=r.notes, title=case.title, table=r.table_result, awards=awards,
     )
 
 

@@ -1,0 +1,350 @@
+"""A table's running score, kept in a local SQLite file (the standard library's sqlite3).
+
+The entries are the record: each hand, ruling or correction is one row holding the points it
+awarded, with their laws. The score is never stored; it is found by replaying the rubber's
+entries through `arbiter.score.Rubber`, so undoing is deleting the last row, and a row
+either exists whole or not at all.
+
+Safety:
+- every write is one `BEGIN IMMEDIATE` transaction, which takes the write lock before
+  reading, so the check "is the rubber over?" and the insert cannot interleave with another
+  process's; a second writer waits (`timeout`) rather than failing;
+- the rollback journal with `synchronous=FULL`: a process killed in the middle of a write
+  leaves a hot journal that the next connection rolls back, so nothing committed is lost
+  and nothing half-written appears;
+- a file that is not an arbiter ledger is refused, never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from arbiter.model import InputError
+from arbiter.rulebook import Rulebook
+from arbiter.rulebook import load as load_rulebook
+from arbiter.score import Award, Game, Rubber, Rules, Tally, plain
+
+DEFAULT_PATH = "arbiter-score.sqlite"
+ENV = "ARBITER_LEDGER"
+FORMAT = "arbiter-ledger 1"
+KINDS = ("hand", "ruling", "points")
+WAIT_SECONDS = 30.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rubbers (
+    id INTEGER PRIMARY KEY,
+    started TEXT NOT NULL,
+    ruleset TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    id INTEGER PRIMARY KEY,
+    rubber INTEGER NOT NULL REFERENCES rubbers(id),
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('hand', 'ruling', 'points')),
+    what TEXT NOT NULL,
+    awards TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_by_rubber ON entries (rubber, id);
+"""
+
+
+class LedgerError(InputError):
+    """The ledger file cannot be used as asked; the message names the file."""
+
+
+def default_path() -> Path:
+    """The ledger's file: $ARBITER_LEDGER, else arbiter-score.sqlite in the current folder."""
+    return Path(os.environ.get(ENV) or DEFAULT_PATH)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One recorded hand, ruling or correction."""
+
+    id: int
+    """Its number in the file, increasing."""
+    rubber: int
+    """The rubber it belongs to."""
+    at: str
+    """When it was recorded (UTC, ISO 8601)."""
+    kind: str
+    """`hand`, `ruling` or `points`."""
+    what: str
+    """One line for the history."""
+    awards: tuple[Award, ...]
+    """The points it awarded, with their laws."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    """The facts behind it: the hand's facts, the case file, the law."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return {"id": self.id, "rubber": self.rubber, "at": self.at, "kind": self.kind, "what": self.what,
+                "awards": [a.as_dict() for a in self.awards], "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Step:
+    """An entry and the score just after it."""
+
+    entry: Entry
+    """The entry."""
+    won: tuple[Game, ...]
+    """Games it won."""
+    points: Tally
+    """Points in the game in play afterwards."""
+    games: Tally
+    """Games won afterwards."""
+    over: bool
+    """Whether the rubber was over afterwards."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return {**self.entry.as_dict(), "won": [g.as_dict() for g in self.won], "points": plain(self.points),
+                "games_won": plain(self.games), "rubber_over": self.over}
+
+
+@dataclass(frozen=True)
+class State:
+    """A rubber as the ledger has it."""
+
+    path: str
+    """The ledger file."""
+    rubber_id: int | None
+    """The rubber's number in the file; None before anything is recorded."""
+    rubber: Rubber
+    """The score, replayed from the entries."""
+    steps: tuple[Step, ...]
+    """Each entry with the score after it."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for --json."""
+        return {"ledger": self.path, "rubber": self.rubber_id, **self.rubber.as_dict(),
+                "entries": [s.as_dict() for s in self.steps]}
+
+
+Builder = Callable[[State], tuple[str, str, Sequence[Award], dict[str, Any], Any]]
+"""Makes an entry from the state it will follow: kind, what, awards, detail, and anything to hand back."""
+
+
+def replay(book: Rulebook, entries: Sequence[Entry]) -> tuple[Rubber, list[Step]]:
+    """The rubber's score from its entries, and the score after each."""
+    rubber = Rubber(Rules.of(book))
+    steps: list[Step] = []
+    for e in entries:
+        try:
+            won = rubber.score(book, e.awards)
+        except InputError as err:
+            raise LedgerError(f"ledger entry #{e.id} cannot be replayed: {err}") from None
+        steps.append(Step(e, tuple(won), rubber.points, dict(rubber.games), rubber.over))
+    return rubber, steps
+
+
+class Ledger:
+    """The running score of a table's rubbers, in one SQLite file."""
+
+    def __init__(self, path: str | Path | None = None, book: Rulebook | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self._book = book
+
+    def book(self, ruleset: str) -> Rulebook:
+        """The rulebook a rubber is scored under."""
+        if self._book is not None and self._book.ruleset == ruleset:
+            return self._book
+        return load_rulebook(ruleset)
+
+    # -- connections --
+
+    def _connect(self, create: bool) -> sqlite3.Connection:
+        if not create and not self.path.exists():
+            raise LedgerError(f"{self.path}: no ledger yet; record a hand with --record to start one")
+        if self.path.is_dir():
+            raise LedgerError(f"{self.path}: is a folder, not a ledger file")
+        try:
+            con = sqlite3.connect(self.path, timeout=WAIT_SECONDS, isolation_level=None)
+        except sqlite3.Error as err:
+            raise LedgerError(f"{self.path}: cannot be opened: {err}") from None
+        try:
+            con.execute("PRAGMA synchronous=FULL")
+            con.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.DatabaseError as err:
+            con.close()
+            raise LedgerError(f"{self.path}: not an arbiter ledger ({err})") from None
+        return con
+
+    @contextmanager
+    def _session(self, write: bool) -> Iterator[sqlite3.Connection]:
+        """One transaction: BEGIN IMMEDIATE to write (the lock is taken before reading), BEGIN to read."""
+        con = self._connect(create=write)
+        try:
+            try:
+                con.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                self._check(con, write)
+            except sqlite3.OperationalError as err:
+                raise LedgerError(f"{self.path}: {err} (another process may hold it)") from None
+            except sqlite3.DatabaseError as err:
+                raise LedgerError(f"{self.path}: not an arbiter ledger ({err})") from None
+            try:
+                yield con
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            con.execute("COMMIT")
+        finally:
+            con.close()
+
+    def _check(self, con: sqlite3.Connection, write: bool) -> None:
+        tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "meta" in tables:
+            row = con.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+            if row is None or row[0] != FORMAT:
+                raise LedgerError(f"{self.path}: not an arbiter ledger of this version (format {row[0] if row else None!r})")
+            return
+        if tables:
+            raise LedgerError(f"{self.path}: a SQLite file, but not an arbiter ledger; choose another --ledger")
+        if not write:
+            return
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                con.execute(statement)
+        con.execute("INSERT INTO meta (key, value) VALUES ('format', ?)", (FORMAT,))
+
+    # -- reading --
+
+    @staticmethod
+    def _current(con: sqlite3.Connection) -> tuple[int, str] | None:
+        row = con.execute("SELECT id, ruleset FROM rubbers ORDER BY id DESC LIMIT 1").fetchone()
+        return (row[0], row[1]) if row else None
+
+    @staticmethod
+    def _entries(con: sqlite3.Connection, rubber: int) -> list[Entry]:
+        rows = con.execute(
+            "SELECT id, rubber, at, kind, what, awards, detail FROM entries WHERE rubber = ? ORDER BY id", (rubber,)
+        ).fetchall()
+        entries = []
+        for i, r, at, k, w, aw, d in rows:
+            try:
+                entries.append(Entry(i, r, at, k, w, tuple(Award.from_dict(a) for a in json.loads(aw)), json.loads(d)))
+            except (ValueError, KeyError, TypeError) as err:
+                raise LedgerError(f"ledger entry #{i} is damaged: {err}") from None
+        return entries
+
+    def _state(self, con: sqlite3.Connection, default_ruleset: str) -> State:
+        current = self._current(con) if self._has_tables(con) else None
+        if current is None:
+            return State(str(self.path), None, Rubber(Rules.of(self.book(default_ruleset))), ())
+        rid, ruleset = current
+        rubber, steps = replay(self.book(ruleset), self._entries(con, rid))
+        return State(str(self.path), rid, rubber, tuple(steps))
+
+    @staticmethod
+    def _has_tables(con: sqlite3.Connection) -> bool:
+        return con.execute("SELECT 1 FROM sqlite_master WHERE name = 'rubbers'").fetchone() is not None
+
+    def state(self, ruleset: str = "somerset-1888") -> State:
+        """The current rubber: its entries and its score."""
+        with self._session(write=False) as con:
+            return self._state(con, ruleset)
+
+    def rubbers(self) -> list[int]:
+        """The numbers of the rubbers in the file."""
+        with self._session(write=False) as con:
+            if not self._has_tables(con):
+                return []
+            return [row[0] for row in con.execute("SELECT id FROM rubbers ORDER BY id")]
+
+    def entries(self, rubber: int | None = None) -> list[Entry]:
+        """The entries of a rubber (default: the current one)."""
+        with self._session(write=False) as con:
+            if not self._has_tables(con):
+                return []
+            if rubber is None:
+                current = self._current(con)
+                if current is None:
+                    return []
+                rubber = current[0]
+            return self._entries(con, rubber)
+
+    # -- writing --
+
+    def add(self, kind: str, what: str, awards: Sequence[Award], detail: dict[str, Any] | None = None,
+            ruleset: str = "somerset-1888") -> tuple[Entry, State]:
+        """Record an entry in the current rubber (starting the first if need be); refused once it is over."""
+        entry, state, _ = self.record(lambda _state: (kind, what, list(awards), detail or {}, None), ruleset)
+        return entry, state
+
+    def record(self, build: Builder, ruleset: str = "somerset-1888") -> tuple[Entry, State, Any]:
+        """Record the entry that `build` makes from the current state, all under the write lock.
+
+        `build(state)` returns (kind, what, awards, detail, extra): it sees the score as it
+        stands when the lock is held, so a ruling made inside it cannot be stale. Refused
+        (nothing written) once the rubber is over, or when the awards cannot be scored.
+        """
+        with self._session(write=True) as con:
+            if self._current(con) is None:
+                self._start(con, ruleset)
+            state = self._state(con, ruleset)
+            assert state.rubber_id is not None
+            if state.rubber.over:
+                raise LedgerError(f"rubber {state.rubber_id} is over; start a new one with --new")
+            kind, what, awards, detail, extra = build(state)
+            if kind not in KINDS:
+                raise ValueError(f"entry kind {kind!r} is not one of {KINDS}")
+            state.rubber.copy().score(self.book(self._current(con)[1]), awards)  # type: ignore[index]
+            entry = _insert(con, state.rubber_id, kind, what, awards, detail)
+            return entry, self._state(con, ruleset), extra
+
+    def new_rubber(self, ruleset: str = "somerset-1888") -> tuple[int, State | None]:
+        """Start a new rubber; returns its number and the rubber it ends (None if that was empty)."""
+        with self._session(write=True) as con:
+            current = self._current(con)
+            if current is not None and not self._entries(con, current[0]):
+                return current[0], None  # the current rubber is still empty: it serves
+            before = self._state(con, ruleset) if current is not None else None
+            return self._start(con, ruleset), before
+
+    @staticmethod
+    def _start(con: sqlite3.Connection, ruleset: str) -> int:
+        cur = con.execute("INSERT INTO rubbers (started, ruleset) VALUES (?, ?)", (_now(), ruleset))
+        return int(cur.lastrowid or 0)
+
+    def undo(self, ruleset: str = "somerset-1888") -> tuple[Entry | None, State]:
+        """Delete the last entry of the current rubber, or the empty rubber a --new began; what was undone."""
+        with self._session(write=True) as con:
+            current = self._current(con) if self._has_tables(con) else None
+            if current is None:
+                raise LedgerError(f"{self.path}: nothing to undo")
+            entries = self._entries(con, current[0])
+            if entries:
+                last = entries[-1]
+                con.execute("DELETE FROM entries WHERE id = ?", (last.id,))
+                return last, self._state(con, ruleset)
+            if con.execute("SELECT COUNT(*) FROM rubbers").fetchone()[0] <= 1:
+                raise LedgerError(f"{self.path}: nothing to undo")
+            con.execute("DELETE FROM rubbers WHERE id = ?", (current[0],))
+            return None, self._state(con, ruleset)
+
+
+def _insert(con: sqlite3.Connection, rubber: int, kind: str, what: str, awards: Sequence[Award],
+            detail: dict[str, Any]) -> Entry:
+    """One row; split out so that a test can stop a process in the middle of a write."""
+    at = _now()
+    data = json.dumps([a.as_dict() for a in awards])
+    cur = con.execute(
+        "INSERT INTO entries (rubber, at, kind, what, awards, detail) VALUES (?, ?, ?, ?, ?, ?)",
+        (rubber, at, kind, what, data, json.dumps(detail, ensure_ascii=False)),
+    )
+    return Entry(int(cur.lastrowid or 0), rubber, at, kind, what, tuple(awards), detail)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
