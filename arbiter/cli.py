@@ -565,3 +565,167 @@ def _ledger_json(state: Any) -> dict[str, Any]:
 # --- classify commands (issue 5: plain words) ---
 
 # --- teaching commands (issue 6: teach, quiz, coup) ---
+
+
+@app.command()
+def teach(
+    section: Annotated[Optional[str], typer.Argument(help="A section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """Walk through a section law by law: the text, a gloss in plain words, and a worked case."""
+    with refusing():
+        from arbiter import teaching
+
+        rb = book(ruleset)
+        if section is None:
+            rows = teaching.syllabus(rb)
+            if as_json:
+                emit_json([{"id": s.id, "title": s.title, "first": s.first, "last": s.last, "laws": n,
+                            "with_case": k} for s, n, k in rows])
+                return
+            from arbiter import teaching_view
+
+            teaching_view.syllabus(rows)
+            return
+        lesson = teaching.lesson(rb, section)
+        if as_json:
+            emit_json(lesson.as_dict())
+            return
+        from arbiter import teaching_view
+
+        teaching_view.lesson(rb, lesson)
+
+
+@app.command()
+def quiz(
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Repeat a quiz: the same seed gives the same questions.")] = None,
+    section: Annotated[Optional[str], typer.Option("--section", "-s", help="Ask only about one section: revoke, misdeal...")] = None,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=50, help="How many questions.")] = 5,
+    answers: Annotated[Optional[str], typer.Option("--answers", help="Answer without a terminal: one per question, as 2,1,3 (- skips one).")] = None,
+    key: Annotated[bool, typer.Option("--key", help="Print the questions with their answers (a teacher's sheet).")] = False,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """Multiple-choice questions from the laws and the worked cases; every answer cites its law.
+
+    On a terminal it asks each question in turn. Without one it never waits for a person:
+    answers come from --answers or from stdin (one per question), and with no answers at all
+    it prints the questions with their answers. It ends with the score.
+    """
+    with refusing():
+        import random
+
+        from arbiter import teaching
+
+        rb = book(ruleset)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 100_000)
+        q = teaching.make_quiz(rb, seed, section, count)
+        tty = sys.stdin.isatty()
+        interactive = answers is None and not key and not as_json and tty
+        if answers is not None:
+            q.given = teaching.parse_answers(answers, q)
+        elif not key and not tty:
+            piped = _piped_answers(len(q.questions))
+            if piped:
+                q.given = teaching.parse_answers(piped, q)
+        if as_json:
+            emit_json(q.as_dict())
+            return
+        from arbiter import teaching_view
+
+        if interactive:
+            teaching_view.quiz_interactive(q, _ask_line)
+        elif q.given is None:
+            teaching_view.quiz_sheet(q)
+        else:
+            teaching_view.quiz_graded(q)
+
+
+def _ask_line(prompt: str) -> str | None:
+    """One line from the person at the terminal; None at end of input."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _piped_answers(wanted: int, wait: float = 1.0) -> str:
+    """Answers from a non-terminal stdin, read until there are enough or the input ends.
+
+    A pipe that stays silent for `wait` seconds counts as no answers, so that nothing hangs.
+    """
+    import re
+
+    try:
+        import select
+
+        ready, _, _ = select.select([sys.stdin], [], [], wait)
+        if not ready:
+            return ""
+    except (ValueError, OSError, ImportError):
+        pass  # not a real file (a test's stream, or Windows): it can be read without waiting
+    lines: list[str] = []
+    found = 0
+    while found < wanted:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        lines.append(line)
+        found += len([t for t in re.split(r"[\s,;]+", line) if t])
+    return " ".join(lines)
+
+
+@app.command()
+def coup(
+    number: Annotated[Optional[str], typer.Argument(help="The case: 1-9 or I-IX; none lists them.", show_default=False)] = None,
+    step: Annotated[bool, typer.Option("--step", help="On a terminal, wait for Enter before each trick.")] = False,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """The authors' coups (Cases I-IX): the four hands, each trick, and the book's remarks."""
+    with refusing():
+        from arbiter import teaching
+
+        rb = book(ruleset)
+        if number is None:
+            if as_json:
+                emit_json([{"case": c.number, "roman": c.roman, "title": c.title or None, "lesson": c.lesson}
+                           for c in teaching.coups(rb)])
+                return
+            from arbiter import teaching_view
+
+            teaching_view.coup_list(teaching.coups(rb), teaching.coups_intro(rb))
+            return
+        c = teaching.coup(rb, number)
+        if as_json:
+            emit_json(teaching.coup_data(rb, c))
+            return
+        from arbiter import teaching_view
+
+        wait = None
+        if step and sys.stdin.isatty() and sys.stdout.isatty():
+            def wait() -> bool:
+                return _ask_line("Enter for the next trick, q to stop: ") not in (None, "q", "Q")
+        teaching_view.coup(rb, c, wait)
+
+
+@app.command()
+def remarks(
+    part: Annotated[Optional[str], typer.Argument(help="eldest, second, third, dealer, bridge or lone; none lists them.", show_default=False)] = None,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """The authors' General Remarks on play: advice for each seat, the bridge, and lone hands."""
+    with refusing():
+        from arbiter import teaching
+
+        rem = teaching.remarks(book(ruleset))
+        chosen = rem.part(part) if part else None
+        if as_json:
+            emit_json(chosen.as_dict() if chosen else rem.as_dict())
+            return
+        from arbiter import teaching_view
+
+        teaching_view.remarks(rem, chosen)

@@ -77,24 +77,42 @@ def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
 
 
 def terms(book: Rulebook, items: list[Term]) -> None:
-    """Glossary entries."""
+    """Glossary entries as a teacher wants them: the words, an example, and the laws that use them."""
+    from rich.padding import Padding
+
     for t in items:
-        body: list[Text] = []
+        body: list[Text | Padding] = []
         if t.somerset:
-            body.append(Text.assemble(("As printed: ", "dim"), f"“{t.text}”"))
+            heading = " or ".join(t.printed) if t.printed else f"“{t.term},”"
+            body.append(Text.assemble(("As printed: ", "dim"), heading.rstrip(",") + "—", t.text))
         else:
-            body.append(Text("Not a term of the 1888 Somerset code.", style="bold yellow"))
             if t.meaning:
-                body.append(Text(t.meaning))
-        for n in t.notes:
-            body.append(Text(n, style="yellow"))
-        if t.aliases or t.synonyms:
-            body.append(Text("Also called: " + ", ".join(dict.fromkeys((*t.aliases, *t.synonyms))), style="cyan"))
+                body.append(Text.assemble(("Today: ", "bold"), t.meaning))
+            if t.notes:
+                body.append(Text("What the Somerset code does instead:", style="bold yellow"))
+                body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
         if t.example:
-            body.append(Text.assemble(("Example: ", "bold"), t.example))
+            label = "Example: " if t.somerset else "Example (today's game): "
+            body.append(Text.assemble(("\n" + label, "bold green"), t.example))
         if t.laws:
-            body.append(Text("Laws: " + ", ".join(map(str, t.laws)), style="dim"))
-        console.print(Panel(Group(*body), title=f"[bold]{escape(t.term)}[/]", title_align="left"))
+            body.append(Text("\nLaws that use it:" if t.somerset else "\nSomerset laws on the same ground:", style="bold"))
+            for n in t.laws:
+                law = book.laws.get(n)
+                body.append(Text.assemble((f"  {n:>3}  ", "cyan"), law.title if law else ""))
+        else:
+            body.append(Text("\nNo law uses the term.", style="dim"))
+        from arbiter.teaching import remarks_using
+
+        parts = remarks_using(book, (t.term, *t.aliases))
+        if parts:
+            body.append(Text("The authors' remarks use it: " + ", ".join(f"arbiter remarks {p}" for p in parts), style="dim"))
+        if t.somerset and t.notes:
+            body.append(Text("Our reading:", style="bold yellow"))
+            body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
+        if t.aliases or t.synonyms:
+            body.append(Text("Also called: " + ", ".join(dict.fromkeys((*t.aliases, *t.synonyms))), style="dim cyan"))
+        badge = "[dim]Somerset 1888[/]" if t.somerset else "[bold yellow]not in the 1888 Somerset code[/]"
+        console.print(Panel(Group(*body), title=f"[bold]{escape(t.term)}[/] · {badge}", title_align="left"))
 
 
 def kinds(specs: list[KindSpec]) -> None:
