@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -11,7 +10,7 @@ from typer.testing import CliRunner
 from arbiter.cli import app
 from arbiter.incident import build_case
 from arbiter.model import InputError
-from arbiter.rulebook import Law, Rulebook, load
+from arbiter.rulebook import load
 from arbiter.ruling import KINDS, Ruling, rule
 
 BOOK = load("somerset-1888")
@@ -31,26 +30,6 @@ def option_ids(r: Ruling) -> list[str]:
 
 def adjustment(r: Ruling) -> dict[str, int]:
     return {side.value: pts for side, pts in r.adjustment.items()}
-
-
-class AlteredBook:
-    """The real rulebook, with some laws' stated figures changed, to prove handlers read them."""
-
-    def __init__(self, book: Rulebook, numbers: dict[int, dict[str, int]]) -> None:
-        self._book = book
-        self._laws: dict[int, Law] = {}
-        for n, figures in numbers.items():
-            law = book.law(n)
-            reading = {**law.reading, "numbers": {**law.reading.get("numbers", {}), **figures}}
-            # Law is a frozen record (a NamedTuple or a dataclass): copy it with the new reading.
-            self._laws[n] = (law._replace(reading=reading) if hasattr(law, "_replace")
-                             else dataclasses.replace(law, reading=reading))
-
-    def law(self, n: int) -> Law:
-        return self._laws.get(n) or self._book.law(n)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._book, name)
 
 
 # -- the revoke, judged from the cards --
@@ -117,7 +96,7 @@ def test_more_revokes_than_a_lone_player_can_make_are_refused() -> None:
 
 
 def test_revoke_points_are_read_from_law_63() -> None:
-    book = AlteredBook(BOOK, {63: {"revoke": 7, "revoke_lone": 11}})
+    book = BOOK.with_numbers({63: {"revoke": 7, "revoke_lone": 11}})
     assert adjustment(ruling("revoke", book, offender="E")) == {"NS": 7, "EW": 0}
     lone = ruling("revoke", book, maker="N", alone="N", offender="E")
     assert adjustment(lone) == {"NS": 11, "EW": 0}
@@ -212,7 +191,7 @@ def test_revoking_side_may_have_the_hand_played_out() -> None:
 
 
 def test_failing_a_call_while_holding_costs_a_revoke_penalty() -> None:
-    book = AlteredBook(BOOK, {63: {"revoke": 9}})
+    book = BOOK.with_numbers({63: {"revoke": 9}})
     r = ruling("called_card_not_played", book, offender="W", call="suit")
     assert r.laws[0] == 54
     assert adjustment(r) == {"NS": 9, "EW": 0}
@@ -268,7 +247,7 @@ def test_a_lone_player_is_liable_to_no_penalty_for_exposing(how: str) -> None:
 
 
 def test_the_lone_players_partner_exposing_reads_law_102_figures() -> None:
-    book = AlteredBook(BOOK, {102: {"march": 1, "euchre": 6}})
+    book = BOOK.with_numbers({102: {"march": 1, "euchre": 6}})
     r = ruling("exposed_card", book, maker="W", alone="W", offender="E", how="shown")
     assert r.laws[0] == 102 and 101 in r.laws
     assert "only 1 instead of" in r.summary and "score 6" in r.summary
@@ -363,7 +342,7 @@ def test_play_out_of_turn_needs_a_position_outside_a_lone_hand() -> None:
 
 
 def test_an_adversary_abandoning_against_a_lone_hand_scores_the_law_50_figure() -> None:
-    book = AlteredBook(BOOK, {50: {"lone_side": 8}})
+    book = BOOK.with_numbers({50: {"lone_side": 8}})
     r = ruling("hand_abandoned", book, maker="N", alone="N", who=["E"])
     assert r.laws[0] == 50
     assert adjustment(r) == {"NS": 8, "EW": 0}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -12,7 +11,7 @@ from typer.testing import CliRunner
 from arbiter.cli import app
 from arbiter.incident import build_case
 from arbiter.model import InputError
-from arbiter.rulebook import Law, Rulebook, load
+from arbiter.rulebook import load
 from arbiter.ruling import Ruling, rule
 
 BOOK = load("somerset-1888")
@@ -42,25 +41,6 @@ def electors(r: Ruling) -> set[str]:
 
 def points(r: Ruling) -> dict[str, int]:
     return {side.value: n for side, n in r.adjustment.items()}
-
-
-class AlteredBook:
-    """The real rulebook with some laws' stated figures changed, to prove the handlers read them."""
-
-    def __init__(self, book: Rulebook, numbers: dict[int, dict[str, int]]) -> None:
-        self._book = book
-        self._laws: dict[int, Law] = {}
-        for n, figures in numbers.items():
-            law = book.law(n)
-            reading = {**law.reading, "numbers": {**law.reading.get("numbers", {}), **figures}}
-            self._laws[n] = (law._replace(reading=reading) if hasattr(law, "_replace")
-                             else dataclasses.replace(law, reading=reading))
-
-    def law(self, n: int) -> Law:
-        return self._laws.get(n) or self._book.law(n)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._book, name)
 
 
 # -- who may play alone (dealer N: eldest E, second S, third W) --
@@ -210,7 +190,7 @@ def test_wrong_card_count_scores_law_90s_figures() -> None:
 
 
 def test_wrong_card_count_reads_the_figures_from_the_record() -> None:
-    book = AlteredBook(BOOK, {90: {"cards": 6, "forfeit": 7, "forfeit_lone": 11}})
+    book = BOOK.with_numbers({90: {"cards": 6, "forfeit": 7, "forfeit_lone": 11}})
     assert points(ruling("wrong_card_count", book, offender="S", cards=5)) == {"NS": 0, "EW": 7}
     assert points(ruling("wrong_card_count", book, offender="S", cards=5, alone="E", maker="E")) == {"NS": 0, "EW": 11}
     with pytest.raises(InputError, match="no offence"):
