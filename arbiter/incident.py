@@ -7,6 +7,7 @@ number out of range is refused with one line that names it, never guessed at.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,10 +189,16 @@ def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str
             known = ", ".join(spec.facts) or "none"
             raise InputError(f"{where}: {kind} has no fact {name!r}; its facts are: {known}")
         fact = spec.facts[name]
-        facts[name] = None if value is None else _convert(fact, value, f"{where}: {kind}.{name}")
+        # null means "not stated": the ordinary case, as for a fact left out
+        facts[name] = _default(fact) if value is None else _convert(fact, value, f"{where}: {kind}.{name}")
     for name, fact in spec.facts.items():
-        facts.setdefault(name, fact.default)
+        facts.setdefault(name, _default(fact))
     return facts
+
+
+def _default(fact: Fact) -> Any:
+    """A fresh copy of the default, so no handler can change another case's."""
+    return copy.copy(fact.default)
 
 
 def _convert(fact: Fact, value: Any, where: str) -> Any:

@@ -73,6 +73,8 @@ def test_every_kind_rules_or_refuses(kind: str) -> None:
         assert ruling.summary
         assert ruling.deal_outcome in DEAL_OUTCOMES
         assert all(o.law in ruling.laws for o in ruling.options)
+        # Options read as "<side> may <text>": a verb phrase, not a sentence of its own.
+        assert all(o.text[:1].islower() for o in ruling.options), [o.text for o in ruling.options]
         assert all(points >= 0 for points in ruling.adjustment.values())
         json.dumps(ruling.as_dict())
 

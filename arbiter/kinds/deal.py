@@ -212,7 +212,7 @@ def deal_out_of_turn(r: Ruler) -> None:
                      f"before the trump card was turned, so the deal can be stopped and {rightful.name_} deals; "
                      f"if no one stops it before the trump card is turned, the deal stands.")
         for side in (rightful.side.other, rightful.side):
-            r.option("stop_deal", 40, side, f"Stop the deal: the cards are gathered and {rightful.name_}, whose "
+            r.option("stop_deal", 40, side, f"stop the deal: the cards are gathered and {rightful.name_}, whose "
                      "turn it is, deals.")
         r.deal("stands", wrong)
         return
@@ -322,7 +322,7 @@ def exposed_in_deal(r: Ruler) -> None:
     r.summary = (f"{exposed}: {who} may call for a new deal.{kept} If no new deal is called, the deal stands and the "
                  "exposed card cannot be called.")
     r.verdict = "claim_open"
-    r.option("new_deal", 35, claimant, f"Call for a new deal, made by the same dealer, {dealer.name_}.")
+    r.option("new_deal", 35, claimant, f"call for a new deal, made by the same dealer, {dealer.name_}.")
     r.note("Law 35 does not say who makes the new deal; an exposure in dealing is not a misdeal (Law 42), so we read "
            "it as a new deal by the same dealer.")
 
@@ -381,7 +381,7 @@ def wrong_pack(r: Ruler) -> None:
     r.summary = ("The deal was made with the adversaries' pack and the trump card has not been turned: a new deal "
                  "may be claimed. If none is claimed before the trump card is turned, the deal is good.")
     for side in Side:
-        r.option("new_deal", 38, side, "Claim a new deal, by the same dealer, with the proper pack.")
+        r.option("new_deal", 38, side, "claim a new deal, by the same dealer, with the proper pack.")
     r.note("If no new deal is claimed and the trump card is turned, the players whose cards were used may reclaim "
            "them at the end of the deal (Law 38).")
     r.deal("stands")
@@ -471,7 +471,7 @@ def shuffle_irregular(r: Ruler) -> None:
         r.summary = (f"A card was seen while {r.seat(dealer)} shuffled or gave the pack to be cut: {victims.name_} "
                      "may compel him to re-shuffle (Law 27). The re-shuffle is the exception Law 24 allows to "
                      "the rule of one shuffle each.")
-        r.option("compel_reshuffle", 27, victims, f"Require {dealer.name_} to shuffle the pack again before it is cut.")
+        r.option("compel_reshuffle", 27, victims, f"require {dealer.name_} to shuffle the pack again before it is cut.")
         if how == "faces_seen":
             r.cite(22)
         r.note("A re-shuffle compelled under Law 27 is not the dealer's own re-shuffle after the cut, which loses "

@@ -49,7 +49,7 @@ def pass_then_order(r: Ruler) -> None:
                  f"{r.seat(partner)} must pass too, unless {adversaries.name_} elect that the hand be played "
                  "as if the trump had been taken up on his word.")
     r.option("play_it", 80, adversaries,
-             f"Elect that it shall be played: {offender.name_} is held to his {_NOUN.get(act, 'bid')}, the trump "
+             f"elect that it shall be played: {offender.name_} is held to his {_NOUN.get(act, 'bid')}, the trump "
              "card is taken up, "
              f"and {offender.side.name_} are the makers.")
     r.note("Law 80 does not say whether the partner's forced pass reaches into the second round (Law 77); "
@@ -265,10 +265,10 @@ def lead_before_discard(r: Ruler) -> None:
                      f"The lead stands; {lone.name_} may call on {t.dealer.name_} to play his highest or lowest "
                      "of the suit led, or to win or lose the trick. " + _roles(t))
         who = t.dealer.name_
-        r.option("play_highest", 89, lone_side, f"{who} plays his highest card of the suit led.")
-        r.option("play_lowest", 89, lone_side, f"{who} plays his lowest card of the suit led.")
-        r.option("win_trick", 89, lone_side, f"{who} must win the trick, if he can.")
-        r.option("lose_trick", 89, lone_side, f"{who} must lose the trick, if he can.")
+        r.option("play_highest", 89, lone_side, f"require {who} to play his highest card of the suit led.")
+        r.option("play_lowest", 89, lone_side, f"require {who} to play his lowest card of the suit led.")
+        r.option("win_trick", 89, lone_side, f"require {who} to win the trick, if he can.")
+        r.option("lose_trick", 89, lone_side, f"require {who} to lose the trick, if he can.")
         r.action(86, f"{who} completes his discard before he plays to the trick; should he play without "
                      "discarding, Law 90 applies.")
         r.note("A dealer called on to play highest or lowest who has none of the suit led is not made to revoke "
@@ -278,7 +278,7 @@ def lead_before_discard(r: Ruler) -> None:
         r.summary = (f"{r.seat(offender)} led before the dealer {t.dealer.name_} had completed his discard. "
                      f"The lead stands, and {t.dealer.name_} may change his discard if he wishes. " + _roles(t))
         r.option("change_discard", 87, t.dealer.side,
-                 f"{t.dealer.name_} takes back the card laid out and discards another (the trump card excepted, "
+                 f"change the discard: {t.dealer.name_} takes back the card laid out and discards another (the trump card excepted, "
                  "Law 88).")
         r.cite(86)
         r.note("Law 86: the discard is complete only when the dealer has placed the card under the pack and "
@@ -411,7 +411,7 @@ def trump_card_lifted(r: Ruler) -> None:
         r.summary = (f"{opening} The trump card must be left in view till played; lifted from the pack it becomes an "
                      f"exposed card (Laws 91, 46 III), and {victims.name_} may call it.")
         r.option("call_card", 46, victims,
-                 f"Call the trump card: {holder.name_} must play it when called, unless that would make him revoke "
+                 f"call the trump card: {holder.name_} must play it when called, unless that would make him revoke "
                  "(Law 55); the call can be repeated until it is played (Law 56).")
         r.action(46, "The trump card is left on the table, in view, until played.")
         if dealer is None:
@@ -622,7 +622,7 @@ def lone_declaration(r: Ruler) -> None:
         r.summary = f"{opening} He may not play alone: {why}. {rest}. " + _roles(t)
         if f["exposed_before"]:  # after the citations, so that the law that bars the lone hand governs
             r.option("call_card", 46, adversaries,
-                     f"Call the card {declarer.name_} exposed: it is left on the table and must be played when "
+                     f"call the card {declarer.name_} exposed: it is left on the table and must be played when "
                      "called, unless that would make him revoke (Law 55).")
     else:
         r.verdict = "allowed"
@@ -639,7 +639,7 @@ def lone_declaration(r: Ruler) -> None:
             r.summary = (f"{opening} He may play alone, but he announced it {when}, so {adversaries.name_} may "
                          f"require him to play the hand with his partner (Law 97). " + _roles(t))
             r.option("require_partner", 97, adversaries,
-                     f"Require {declarer.name_} to play the hand with his partner {partner.name_}; if they do not, "
+                     f"require {declarer.name_} to play the hand with his partner {partner.name_}; if they do not, "
                      f"he plays alone and {partner.name_} lays his cards face down (Law 101).")
             r.note("Law 98 precludes a lone hand announced in one breath with another act ('I make it hearts and "
                    "play it alone'); Law 97 deals with an announcement made only after the trump was named, and "
@@ -774,7 +774,7 @@ def lone_partner_played(r: Ruler) -> None:
     r.summary = (f"{r.seat(lone)} announced that he would play alone, and his partner {r.seat(offender)} played "
                  f"upon the first lead. {lone.name_} loses his right to play alone and plays the hand with his "
                  f"partner, unless {adversaries.name_} elect that he play it alone.")
-    r.option("play_alone", 100, adversaries, f"Elect that {lone.name_} play the hand alone after all.")
+    r.option("play_alone", 100, adversaries, f"elect that {lone.name_} play the hand alone after all.")
     r.note(f"If {adversaries.name_} elect that he play alone, the law does not say what becomes of the card "
            f"{offender.name_} played; we read it as taken back, since he has no part in a lone hand (Law 101).")
     r.deal("stands")
