@@ -169,7 +169,7 @@ def kinds(as_json: JsonFlag = False) -> None:
 )
 def rule(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(help="A case file (case.yaml), or an incident kind followed by --fact value flags.", show_default=False)],
+    source: Annotated[str, typer.Argument(help="A case file (case.yaml), an incident kind followed by --fact value flags, or what happened in plain words.", show_default=False)],
     dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
     trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
     turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
@@ -177,18 +177,27 @@ def rule(
     alone: Annotated[Optional[str], typer.Option(help="Seat playing alone.")] = None,
     score: Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")] = None,
     games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
+    me: Annotated[Optional[str], typer.Option("--me", help="Your seat, for plain words such as 'my partner'.")] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Rule on an incident: from a case file, or a kind with facts as flags.
+    """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
 
     \b
     arbiter rule case.yaml --json
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
+    arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
     from arbiter.incident import build_case, read_case_file
     from arbiter.ruling import KINDS, rule as make_ruling
 
+    if source not in KINDS and _is_words(source):
+        envelope_flags = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
+        with refusing():
+            _rule_words(source, ctx.args, envelope_flags, score, games, me, as_json)
+        return
     with refusing():
+        if me is not None:
+            raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
         if source in KINDS:
             data = _case_from_flags(source, ctx.args)
             where = "flags"
@@ -563,6 +572,267 @@ def _ledger_json(state: Any) -> dict[str, Any]:
 
 
 # --- classify commands (issue 5: plain words) ---
+
+
+@app.command(name="classify")
+def classify_words(
+    words: Annotated[list[str], typer.Argument(help="What happened, in plain words: 'West reneged with the left bower'.", show_default=False)],
+    me: Annotated[Optional[str], typer.Option("--me", help="Your seat, for 'my partner', 'my left-hand opponent'.")] = None,
+    dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt, for 'the dealer', 'eldest hand'.")] = None,
+    trump: Annotated[Optional[str], typer.Option(help="Trump suit, for 'the left bower'.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Read an incident told in plain words: its kind, the facts the words give, and what is still missing."""
+    from arbiter import classify as reading
+
+    with refusing():
+        found = reading.classify(" ".join(words), me=me, dealer=dealer, trump=trump)
+        if found.kind is None:
+            raise InputError(_NOT_UNDERSTOOD)
+        needed = _needed(found, {})
+        if as_json:
+            emit_json(found.as_dict(needed))
+            return
+        _show_reading(found, needed)
+
+
+_NOT_UNDERSTOOD = ("could not tell which incident the words describe; say what was done, as 'East led out of turn' "
+                   "or 'the dealer gave North six cards' (see 'arbiter kinds')")
+_CONTEXT = ("me", "dealer", "trump")
+
+
+def _is_words(source: str) -> bool:
+    """A `rule` source that is neither a case file nor a kind: words, not a path or a mistyped kind."""
+    if os.path.exists(source) or source.lower().endswith((".yaml", ".yml")) or "/" in source or os.sep in source:
+        return False
+    return any(c.isspace() for c in source.strip()) or "_" not in source
+
+
+def _needed(found: Any, given: dict[str, Any]) -> list[str]:
+    """What the ruling still needs: facts the kind requires (and envelope keys it needs) that
+    neither the words nor the options gave, and the seat, dealer or trump that words such as
+    'my partner' or 'the left bower' wait on."""
+    from arbiter import classify as reading
+    from arbiter.ruling import KINDS
+
+    spec = KINDS.get(found.kind)
+    needed = list(dict.fromkeys(v for v in found.unresolved.values() if v in _CONTEXT and not found.envelope.get(v)))
+    for name in reading.missing(found, spec, given):
+        if name not in needed:
+            needed.append(name)
+    return needed
+
+
+def _show_reading(found: Any, needed: list[str]) -> None:
+    """What the words were understood to say, for people."""
+    from rich.text import Text
+
+    from arbiter.render import console
+    from arbiter.ruling import KINDS
+
+    spec = KINDS.get(found.kind)
+    head = Text.assemble(("Understood: ", "bold"), (found.kind, "bold cyan"))
+    if spec is not None and spec.summary:
+        head.append(f" — {spec.summary}")
+    console.print(head)
+    for name, value in found.facts.items():
+        console.print(Text(f"  {name}: {_plain(value)}"))
+    for key in ("dealer", "trump"):
+        if found.envelope.get(key):
+            console.print(Text(f"  {key}: {_plain(found.envelope[key])}", style="dim"))
+    if found.corrections:
+        console.print(Text("  read " + ", ".join(f"'{a}' as '{b}'" for a, b in found.corrections.items()), style="dim"))
+    if found.doubtful:
+        others = ", ".join(f"{c.kind} ({c.score:g})" for c in found.runners_up) or "no other kind"
+        console.print(Text(f"Doubtful: the words fit {found.kind} ({found.candidates[0].score:g}) only a little better "
+                           f"than {others}. Check the kind before relying on a ruling.", style="bold yellow"))
+    if needed:
+        console.print(Text("Still needed: " + ", ".join(_label(n) for n in needed), style="yellow"))
+
+
+def _label(name: str) -> str:
+    """A needed item as people say it; facts keep their names, as the flags that give them."""
+    return {"me": "your seat (--me)", "dealer": "the dealer (--dealer)", "trump": "the trump (--trump)"}.get(name, name)
+
+
+def _plain(value: Any) -> str:
+    """A fact's value as people say it: seats by name."""
+    names = {"N": "North", "E": "East", "S": "South", "W": "West", "NS": "North and South", "EW": "East and West"}
+    if isinstance(value, dict):
+        return ", ".join(f"{names.get(k, k)} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(names.get(str(v), str(v)) for v in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return names.get(str(value), str(value))
+
+
+def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
+                games: Optional[str], me: Optional[str], as_json: bool) -> None:
+    """`arbiter rule "WORDS"`: classify, ask on a terminal for what is missing, then rule.
+
+    With --json or without a terminal nothing is asked: missing facts are named on stderr and
+    the exit status is 2, unless the kind needs none of them."""
+    from arbiter import classify as reading
+    from arbiter.incident import build_case
+    from arbiter.ruling import KINDS, rule as make_ruling
+
+    found = reading.classify(text, me=me, dealer=flags["dealer"], trump=flags["trump"])
+    if found.kind is None:
+        raise InputError(_NOT_UNDERSTOOD)
+    if found.kind not in KINDS:
+        raise InputError(f"the words read as {found.kind}, which has no ruling yet")
+    given = {k: v for k, v in flags.items() if v is not None}
+    flagged = _case_from_flags(found.kind, args)["incident"] if args else {}
+    found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
+    needed = _needed(found, given)
+    asking = not as_json and sys.stdin.isatty() and sys.stdout.isatty()
+    if asking:
+        _show_reading(found, needed)
+        found, given = _ask(found, given, needed, me, flagged)
+    elif needed:
+        flags_hint = " ".join(f"--{n.split(' or ')[0].replace('_', '-')} ..." for n in needed)
+        raise InputError(f"{found.kind}: missing {', '.join(_label(n) for n in needed)}; give them as flags "
+                         f"({flags_hint}) or run on a terminal to be asked")
+    data: dict[str, Any] = {"incident": {"kind": found.kind, **found.facts}}
+    for key in ("dealer", "trump"):
+        if found.envelope.get(key):
+            data[key] = found.envelope[key]
+    data.update(given)
+    for key, value in (("score", score), ("games", games)):
+        if value is not None:
+            data[key] = _pair(value, key)
+    case = build_case(data, "words")
+    ruling = make_ruling(case)
+    if as_json:
+        out = ruling.as_dict()
+        out["classification"] = found.as_dict([])
+        emit_json(out)
+        return
+    from arbiter import render
+
+    if not asking:
+        _show_reading(found, [])
+    render.ruling(book(case.ruleset), ruling)
+    if found.doubtful:
+        from rich.text import Text
+
+        others = " or ".join(c.kind for c in found.runners_up) or "another kind"
+        render.console.print(Text(f"This ruling rests on a doubtful reading of your words: the incident may be {others}. "
+                                  f"To rule on another kind: arbiter rule KIND --fact value ...", style="bold yellow"))
+
+
+def _ask(found: Any, given: dict[str, Any], needed: list[str], me: Optional[str],
+         flagged: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """One short question for each thing still needed, with the choices; answers are checked as
+    they come. Context first (your seat, the dealer, the trump), since it may settle facts."""
+    from arbiter import classify as reading
+
+    context = {"me": me, "dealer": found.envelope.get("dealer"), "trump": found.envelope.get("trump")}
+    for key in [n for n in needed if n in _CONTEXT]:
+        context[key] = _question(key, _CONTEXT_QUESTIONS[key])
+    if any(context[k] != (me if k == "me" else found.envelope.get(k)) for k in _CONTEXT):
+        # The same words read again with the answers: the kind stays, seats such as "my partner" settle.
+        found = reading.classify(found.text, me=context["me"], dealer=context["dealer"], trump=context["trump"],
+                                 kind=found.kind)
+        found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
+    given = dict(given)
+    for name in _needed(found, given):
+        if name in _CONTEXT:
+            continue
+        name = name.split(" or ")[0]
+        if name in _ENVELOPE_QUESTIONS:
+            given[name] = _question(name, _ENVELOPE_QUESTIONS[name])
+            continue
+        found.facts[name] = _fact_question(found.kind, name)
+    return found, given
+
+
+_SEATS = ("N", "E", "S", "W")
+_CONTEXT_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "me": ("Which seat are you", _SEATS),
+    "dealer": ("Who dealt", _SEATS),
+    "trump": ("What is trumps", ("clubs", "diamonds", "hearts", "spades")),
+}
+_ENVELOPE_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    **_CONTEXT_QUESTIONS,
+    "maker": ("Who made the trump", _SEATS),
+    "alone": ("Who is playing alone", _SEATS),
+    "turned": ("What card was turned up (as 9H)", ()),
+}
+
+
+def _question(name: str, spec: tuple[str, tuple[str, ...]]) -> str:
+    """Ask until the answer is one of the choices (any case; seats also as north, east...)."""
+    from arbiter.model import Card, Seat, Suit
+
+    text, choices = spec
+    parse = {"turned": lambda v: str(Card.parse(v)), "trump": lambda v: Suit.parse(v).value}.get(
+        name, lambda v: Seat.parse(v).value)
+    while True:
+        answer = _prompt(f"{text}? [{'/'.join(choices)}]" if choices else f"{text}?")
+        try:
+            return parse(answer)
+        except InputError as err:
+            _complain(str(err))
+
+
+def _fact_question(kind: str, name: str) -> Any:
+    """Ask for one fact of a kind, in the form its type takes, and check it as the case file would."""
+    from arbiter.incident import parse_facts
+    from arbiter.ruling import KINDS
+
+    fact = KINDS[kind].facts[name]
+    hint = {
+        "seat": "[N/E/S/W]", "seats": "[seats as S W, or none]", "side": "[NS/EW]", "bool": "[y/n]",
+        "suit": "[clubs/diamonds/hearts/spades]", "card": "[a card, as JH]", "cards": "[cards, as JH 9S]",
+        "int": f"[{fact.low}-{fact.high}]", "counts": "[seat=cards, as N=6 E=4]", "cuts": "[seat=card, as N=JH E=9S]",
+        "choice": f"[{'/'.join(fact.choices)}]", "choices": f"[any of {'/'.join(fact.choices)}]", "text": "",
+    }[fact.type]
+    label = name.replace("_", " ").capitalize()
+    question = f"{label} ({fact.help})? {hint}" if fact.help else f"{label}? {hint}"
+    while True:
+        answer = _prompt(question.strip())
+        try:
+            value = _answer_value(fact.type, answer, name)
+            parse_facts(kind, {name: value}, "answer")
+            return value
+        except InputError as err:
+            _complain(str(err))
+
+
+def _answer_value(type_: str, answer: str, name: str) -> Any:
+    text = answer.strip()
+    if type_ == "bool":
+        if text.lower() in ("y", "yes", "true", "1"):
+            return True
+        if text.lower() in ("n", "no", "false", "0"):
+            return False
+        raise InputError("answer y or n")
+    if type_ in ("seats", "cards", "choices") and text.lower() in ("", "none", "-", "nobody", "no one"):
+        return []
+    return _flag_value(type_, text, name, None)
+
+
+def _prompt(question: str) -> str:
+    from rich.prompt import Prompt
+    from rich.text import Text
+
+    from arbiter.render import console
+
+    try:
+        return Prompt.ask(Text(question), console=console)  # Text: "[pass/order]" is not markup
+    except EOFError:
+        raise typer.Abort() from None
+
+
+def _complain(message: str) -> None:
+    from rich.text import Text
+
+    from arbiter.render import console
+
+    console.print(Text(f"  {message}", style="red"))
+
 
 # --- teaching commands (issue 6: teach, quiz, coup) ---
 

@@ -105,8 +105,13 @@ def accuracy() -> None:
     import yaml
 
     data = yaml.safe_load(phrasings.read_text(encoding="utf-8"))
-    correct, total = classify.accuracy(data)
-    print(f"classify top-1 accuracy: {correct}/{total} = {correct / total:.1%}")
+    entries = data["phrasings"] if isinstance(data, dict) else data
+    correct, total = classify.accuracy(entries)
+    print(f"classify top-1 accuracy: {correct}/{total} = {correct / total:.1%} over tests/phrasings.yaml")
+    for part, items in classify.split(entries).items():
+        if items:
+            c, t = classify.accuracy(items)
+            print(f"  {part:24} {c}/{t} = {c / t:.1%}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1697 @@
+"""Plain words to an incident: which kind it is, what facts the words give, what is missing.
+
+People at a table say "West reneged with the left bower", not YAML. This module reads such a
+sentence with hand-written, explainable rules, and no model:
+
+- Each kind has cue phrases in the book's words (1888) and today's, with weights. A kind's
+  score adds the weights of its cues found in the text, each word counted towards one cue
+  only; the best score wins, and a runner-up close behind marks the reading as doubtful.
+- Words are lower-cased, contractions opened, fillers dropped, synonyms joined ("deck" is
+  "pack"; "up card", "turn card" and the book's "trump card" are one word) and suffixes
+  trimmed, so "reneged", "renege" and "reneging" meet as one stem. A word the vocabulary
+  does not know is read as a known stem one slip away ("dealr", "renaged", "tabel").
+- Facts come from the same tokens: seats named outright (North, N) or relative to the
+  speaker (--me) or the dealer; cards ("ace of hearts", "AH", "the left bower" given the
+  trump); counts ("six cards"); lists ("South and West had followed"); yes/no facts and
+  choices from cue phrases of their own. A seat that hangs on an unknown --me or dealer is
+  left unresolved, never guessed.
+
+Accuracy is measured on tests/phrasings.yaml (see `split` and `accuracy`). Nothing here
+imports the ruling engine: `missing` is worked out against the caller's KindSpec.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from arbiter.model import Card, InputError, Seat, Side, Suit
+
+# ---------------------------------------------------------------------------
+# The kinds and their facts, as fixed by ../shared/spec/incidents.md. The registry
+# (arbiter.ruling.KINDS) is the authority once a kind is written; this table lets the
+# classifier read facts for kinds still being written, and a test keeps the two agreeing.
+
+FACT_TYPES: dict[str, dict[str, str]] = {
+    "misdeal": {"counts": "counts", "pattern": "choice", "touched_first": "choice", "interrupted": "bool",
+                "dealt_by": "seat"},
+    "deal_out_of_turn": {"dealt_by": "seat", "trump_turned": "bool"},
+    "exposed_in_deal": {"exposed_by": "seat", "touched": "seats", "last_cards": "bool", "trump_turned": "bool"},
+    "faced_card": {"lead_made": "bool"},
+    "imperfect_pack": {},
+    "trump_turn_exposes": {},
+    "wrong_pack": {"trump_turned": "bool"},
+    "cut_irregular": {"smaller_packet": "int", "card_exposed": "bool", "confusion": "bool"},
+    "reshuffle_after_cut": {},
+    "shuffle_irregular": {"how": "choice"},
+    "cut_for_table": {"cuts": "cuts", "exposed_more_than_one": "names"},
+    "exposed_card": {"offender": "seat", "how": "choice", "card": "card"},
+    "lead_out_of_turn": {"offender": "seat", "followed": "seats"},
+    "play_out_of_turn": {"offender": "seat", "position": "choice"},
+    "revoke": {"offender": "seat", "established": "bool", "partner_asked": "bool", "answered_no": "bool",
+               "played_to_next": "bool", "claimed_after_cut": "bool", "cards_mixed": "bool", "count": "int",
+               "other_side_count": "int"},
+    "called_card_not_played": {"offender": "seat", "held": "bool"},
+    "called_suit_void": {"offender": "seat"},
+    "winning_cards_run": {"offender": "seat"},
+    "hand_abandoned": {"who": "seats"},
+    "omitted_play": {"offender": "seat", "discovered_after_next_trick": "bool"},
+    "extra_card_in_trick": {"offender": "seat", "during_play": "bool"},
+    "new_cards": {"after_cut": "bool", "damaged": "bool"},
+    "pass_then_order": {"offender": "seat"},
+    "named_turned_down_suit": {"offender": "seat", "then_named": "suit"},
+    "change_named_suit": {"offender": "seat"},
+    "bid_out_of_turn": {"offender": "seat", "action": "choice"},
+    "dealer_turned_down": {"how": "choice"},
+    "declaration_not_heard": {"offender": "seat"},
+    "attention_to_trick": {"offender": "seat"},
+    "asked_who_played": {"offender": "seat"},
+    "penalty_consultation": {"side": "side"},
+    "lead_before_discard": {"offender": "seat"},
+    "trump_discarded": {},
+    "wrong_card_count": {"offender": "seat", "cards": "int", "no_discard": "bool"},
+    "trump_card_lifted": {"offender": "seat"},
+    "asked_turned_card": {"offender": "seat", "trump_card_played": "bool"},
+    "lone_declaration": {"declarer": "seat", "via": "choice", "declarer_passed": "bool", "exposed_before": "bool",
+                         "after_naming_trump": "bool", "after_lead": "bool", "after_quitting_discard": "bool"},
+    "lone_partner_played": {"offender": "seat"},
+    "hand_result": {"makers": "side", "maker": "seat", "tricks": "int", "alone": "bool"},
+    "score_error": {"trump_turned_next_deal": "bool"},
+    "etiquette_breach": {"what": "choice"},
+    # Kinds the project added beyond the spec's table.
+    "table_entry": {"event": "choice", "consent": "bool"},
+    "points_not_announced": {"side": "side", "disputed": "bool", "trump_turned_next_deal": "bool"},
+}
+
+# ---------------------------------------------------------------------------
+# Cue phrases. A cue is written in plain words and normalised like the text, so
+# "reneged" in a cue also meets "renege" and "reneging". Within a cue:
+#   "a b c"      the words in a row (fillers such as "the", "his", "it" are ignored);
+#   "a|b"        either word at that place;
+#   "x + y"      both phrases somewhere in the text;  "x ... y": y after x;
+#   =word        that word exactly, not its stem;
+#   @seat @poss #n #suit #card   any seat (a seat as owner: "East's"), number, suit or card;
+#   #pattern     a dealing pattern written as 3-3 or 2-2-1.
+# Weights: 4-5 names the incident outright, 2-3 points strongly at it, 1 hints. A cue that
+# only repeats words another cue of the kind already counted adds nothing, so a wider cue
+# that contains a narrower one carries their joint weight. Negative weights separate
+# neighbours that share words.
+
+CUES: dict[str, tuple[tuple[str, float], ...]] = {
+    "misdeal": (
+        ("misdeal", 4), ("mis deal", 4), ("bad deal", 2.5), ("messed|screwed|botched up deal", 3),
+        ("messed|screwed|botched deal", 3), ("dealer messed|screwed up", 2), ("dealt wrong", 2.5),
+        ("deal was wrong", 2.5), ("too many cards + deal|dealer", 2), ("too few cards", 2), ("too many cards", 1),
+        ("gave @seat #n cards", 3), ("gave @seat only #n cards", 3), ("received #n cards", 2.5),
+        ("dealt @seat #n", 2.5), ("dealt #n cards", 2), ("only got #n cards", 1.5), ("#n cards each", 1.5),
+        ("one card at a time", 3), ("one at a time", 2), ("twos and threes", 2.5), ("two and three", 2),
+        ("two then three", 2), ("three then two", 2), ("#n in the first round", 2), ("first round + second round", 1),
+        ("gave #n cards to each", 2), ("in first round + #n in second", 2), ("#pattern", 2),
+        ("wrong number of cards + deal", 2), ("deal + #n cards", 1), ("not dealt + each", 2.5),
+        ("five cards + not dealt", 2.5), ("took deal", 2), ("took my deal", 3), ("took partner deal", 3),
+    ),
+    "deal_out_of_turn": (
+        ("deal out of turn", 5), ("deal out of rotation", 4), ("out of rotation", 2), ("not deal", 3),
+        ("wrong guy|person|player|one|man dealt", 3), ("wrong dealer", 3), ("turn to deal", 2.5),
+        ("whose deal", 2), ("deal out of his turn", 5), ("dealt + not + turn", 1.5), ("my deal + dealt", 2.5),
+        ("my deal + not", 1.5), ("dealt anyway", 2.5), ("stole deal", 3), ("should have dealt", 2.5),
+        ("should have been dealing", 2.5), ("deal + when it was + turn", 1.5),
+        ("dealt instead", 3.5), ("instead of dealer", 3), ("@poss deal", 2), ("dealt + even though", 1.5),
+        ("@poss turn + dealing|dealt|deal", 3), ("started dealing", 1.5),
+    ),
+    "exposed_in_deal": (
+        ("exposed in the deal", 4), ("exposed a card + deal", 2), ("while dealing", 2), ("during the deal", 2),
+        ("in dealing", 2), ("as he was dealing", 2), ("while he dealt", 2), ("face up + deal", 2.5),
+        ("flash + deal", 2.5), ("flip + deal", 2), ("expose + deal", 2.5), ("show + deal", 1.5), ("while + dealing", 1.5),
+        ("going round|around + face up|flipped|exposed", 3), ("going round|around", 1),
+        ("last cards", 2), ("landed face up", 2), ("neither adversary touched", 2), ("dealing them out", 1.5),
+    ),
+    "faced_card": (
+        ("faced card", 3.5), ("card faced", 3), ("found faced", 3), ("face up in pack", 3),
+        ("wrong way in pack", 3), ("wrong way", 1.5), ("wrong way + pack", 1.5), ("upside down", 2),
+        ("face up + pack", 1.5), ("before lead + face", 1.5), ("faced in pack", 3.5), ("no lead yet", 1.5),
+        ("reversed card", 3), ("card reversed", 3), ("turned over in pack", 2.5), ("face up in middle", 2),
+    ),
+    "imperfect_pack": (
+        ("imperfect", 4), ("incorrect", 2.5), ("incomplete", 3.5), ("missing", 2), ("card missing", 2),
+        ("missing card", 2), ("short a card", 2.5), ("pack + short", 2), ("short card", 2), ("duplicate", 3.5),
+        ("two #card", 3), ("two of same card", 3.5), ("31 cards", 3.5), ("33 cards", 3.5), ("#n cards + pack", 1),
+        ("extra card in pack", 3), ("pack has no", 3), ("pack + no #card", 2.5), ("no #card in pack", 3),
+        ("pack + missing", 1.5), ("wrong card in pack", 3), ("six|6 + in pack", 2), ("pack + found + incorrect", 1),
+        ("realized + pack + no", 1.5),
+    ),
+    "trump_turn_exposes": (
+        ("turning upcard + exposed", 3), ("turning + another card", 3), ("turning + second card", 3),
+        ("turned + another card", 2.5), ("flipped + another card", 3), ("another card came", 2.5),
+        ("card underneath", 3), ("turning up trump + exposed", 3), ("upcard + showed + next|another|second", 2.5),
+        ("in turning", 2), ("two cards came over", 3), ("another card of pack", 2.5), ("exposed + second card", 2),
+        ("turned up + next card", 3), ("turned up trump + showed", 2.5), ("stuck together + turn", 2.5),
+        ("turn + showed next card", 2.5), ("flipped two", 2.5), ("turned up ... saw both", 2.5),
+        ("flipping|turning|turned|flipped upcard ... flashed|showed|exposed", 3.5), ("card below", 2.5),
+        ("stuck together", 2),
+    ),
+    "wrong_pack": (
+        ("wrong pack", 4.5), ("adversaries cards", 4), ("opponents cards|pack", 3.5), ("other team pack|cards", 3.5),
+        ("other pack", 3), ("belongs to other|opponents|them", 2), ("red backed|back", 1.5), ("blue backed|back", 1.5),
+        ("dealt with + other", 1), ("different colored|coloured pack", 3), ("other colour|color", 2),
+    ),
+    "cut_irregular": (
+        ("fewer than four cards", 3.5), ("less than four cards", 3.5), ("fewer than four + cut", 2),
+        ("cut only #n", 3), ("only cut #n", 3), ("cut #n cards", 2.5), ("cut just #n", 3), ("left #n cards", 2.5),
+        ("packet", 2.5), ("flipped + cut", 2.5), ("exposed + cut", 2), ("showed + cutting", 2.5), ("bad cut", 3.5), ("in cutting", 2.5),
+        ("cut badly", 3), ("confusion", 3), ("where pack divided", 3), ("divided", 1.5), ("cutter", 2.5),
+        ("bottom card", 1.5), ("fresh cut", 2), ("miscut", 4), ("cut + off top", 2), ("recut", 2.5),
+        ("cut + card + off pack", 1.5), ("cut + dropped", 2), ("cut ... face up", 2),
+        ("cut ... flew", 2), ("cut ... top card", 1.5),
+    ),
+    "reshuffle_after_cut": (
+        ("reshuffle + cut", 4), ("re shuffle + cut", 4), ("reshuffle", 2), ("shuffled again", 2.5),
+        ("shuffle again + cut", 2), ("after cut + shuffle", 2.5), ("cut + then + shuffle", 1.5),
+        ("shuffle + after + cut", 1.5), ("cut + shuffled again", 2), ("another shuffle + cut", 3),
+        ("shuffled after + cut", 2.5), ("cut ... shuffled", 2), ("shuffled some more", 1.5),
+    ),
+    "shuffle_irregular": (
+        ("shuffle", 1.5), ("under table", 2.5), ("below table", 2), ("shuffle + face", 3), ("face + seen", 1.5),
+        ("shuffle twice", 3.5), ("shuffled more than once", 3.5), ("twice", 1), ("middle of hand + shuffle", 2),
+        ("during play + shuffle", 2), ("shuffle + during", 1.5), ("card seen + shuffle", 2.5),
+        ("face up + shuffle", 2), ("see everything", 1.5), ("shuffle + see", 1.5), ("shuffle + lap", 2.5),
+        ("peek + shuffle", 2), ("sloppy shuffle", 2.5), ("shuffle + bottom card", 1.5),
+    ),
+    "cut_for_table": (
+        ("cut for deal|partners|seats|table", 4), ("cut to see who", 2.5), ("drew cards for", 3.5),
+        ("draw for", 2.5), ("who deals first", 4), ("who deal first", 4), ("candidates", 3.5), ("form table", 3.5),
+        ("sits out", 3), ("sit out", 3), ("#n of us want to play", 2.5), ("cut kings|aces|jacks|knaves", 2.5),
+        ("cut + #card + #card", 1.5), ("cut again", 1), ("tie + cut", 1.5), ("tied + cutting", 2),
+        ("new cards", -2), ("fresh cards", -2), ("new pack", -2), ("fresh pack", -2), ("high card deals", 3),
+        ("pick partners", 3), ("cut to pick", 2.5), ("high two + low two", 3), ("cut in", 1.5), ("cut out", 1.5),
+        ("cut + equal value", 3), ("cut + for table", 2.5), ("more than one card", 3),
+        ("who plays + cut", 2), ("new rubber + cut", 2),
+    ),
+    "exposed_card": (
+        ("exposed", 1.5), ("dropped", 3), ("face up on table", 1.5), ("floor", 3), ("below table", 1),
+        ("two cards at once", 4.5), ("two cards stuck together + played", 3), ("face up by mistake", 3),
+        ("by mistake + face up", 1.5), ("sorting", 1.5), ("two cards on table", 3), ("another one came with", 3), ("flashed", 2.5), ("showed", 2),
+        ("accidentally showed", 2), ("accidentally flashed", 2), ("detached", 3.5), ("exposed card", 1),
+        ("exposed + during play", 1.5), ("showed hand", 2), ("flashed + to everyone", 1),
+        ("out of his hand", 1.5), ("dropped + face up", 1.5), ("could see + card", 1.5),
+    ),
+    "lead_out_of_turn": (
+        ("lead out of turn", 5), ("not lead", 3), ("lead before turn", 4), ("wrong person|player|guy|one lead", 3),
+        ("false lead", 3), ("lead when + not + turn", 2), ("lead + out of turn", 2), ("my lead + @seat lead", 3),
+        ("my lead + lead", 1.5), ("wrong lead", 3), ("should have led", 2.5), ("whose lead", 2.5),
+        ("lead early", 2.5), ("@poss lead + lead", 1.5), ("supposed to lead", 3),
+        ("took|won trick ... @seat led", 3),
+    ),
+    "play_out_of_turn": (
+        ("play out of turn", 4.5), ("played out of turn", 4.5), ("play before partner", 3),
+        ("third hand played before second", 4), ("fourth hand played before", 4), ("played before second", 3),
+        ("played card before @seat", 2.5), ("jumped gun", 2.5), ("too early", 1.5), ("played early", 2.5),
+        ("third seat|hand + before second", 3), ("threw card before", 2), ("play before @seat", 2),
+        ("out of order + played", 2), ("lone + out of turn", 1.5), ("alone + out of turn", 1.5),
+        ("adversary + out of turn", 1.5), ("second hand not played", 3), ("third hand threw|played", 2),
+    ),
+    "revoke": (
+        ("revoke", 4.5), ("renege", 4.5), ("not follow suit", 4.5), ("failed follow suit", 4.5),
+        ("not following suit", 4.5), ("hold suit led", 3), ("held suit led", 2), ("trumped + holding", 2),
+        ("trumped + still had", 3), ("trumped + had a", 2), ("could have followed", 2), ("though he held", 1),
+        ("even though + had", 1), ("trumped + though", 1.5), ("renounce", 3.5), ("renounced", 3.5),
+        ("threw off + had", 2), ("sloughed + had", 2.5), ("had a #suit + played", 1.5),
+        ("holding|held|had a #suit ... played a #suit", 3), ("later + played a #suit", 2.5),
+        ("#suit led ... threw a #suit", 1.5), ("on purpose", -3),
+        ("purposely", -3), ("deliberately", -3),
+    ),
+    "called_card_not_played": (
+        ("called + led another", 3), ("called + different one", 3), ("called + played different", 3),
+        ("called + played another", 3), ("highest called", 2), ("lowest called", 2),
+        ("play lowest + played high", 3), ("play highest + played low", 3), ("failed play as desired", 4),
+        ("failed to play as desired", 4), ("called + having + in hand", 2), ("liable + called", 2),
+        ("told + play lowest|highest", 2.5), ("called exposed card", 2.5), ("called + led + holding", 2.5),
+        ("called + led + while holding", 1), ("ignored + called", 2), ("called a #suit + led a #suit", 2),
+        ("demanded", 2), ("had to play + exposed card", 2.5), ("refused + called card", 3),
+        ("not play + called card", 3), ("called card", 1.5), ("penalty card + not", 2),
+        ("supposed to play + exposed", 3), ("exposed ... instead", 2.5), ("played ... instead", 1),
+    ),
+    "called_suit_void": (
+        ("void", 3), ("none of it", 3.5), ("had none", 3), ("not have any", 3), ("called + suit + none", 2),
+        ("called + suit + void", 2), ("called + not have any", 2), ("called on lead suit + none", 2),
+        ("got none", 2.5), ("has none", 3), ("no cards of that suit", 3), ("out of that suit", 2.5),
+        ("required to lead + none", 2.5), ("required to lead", 1.5), ("called on to lead", 1.5),
+        ("out of #suit", 2.5), ("out of trumps", 2.5), ("called ... out of", 1.5), ("has no #suit", 2.5),
+        ("called ... no #suit", 2),
+    ),
+    "winning_cards_run": (
+        ("without waiting", 4), ("not wait", 3), ("ran winners", 3), ("run winners", 3), ("ran off", 2),
+        ("winners one after another", 3), ("one after other", 2.5), ("winning card + led again", 3),
+        ("several winning cards", 3.5), ("slapped down + winners", 2), ("laid down + winners", 2),
+        ("all winners", 2), ("cashed + winners", 2), ("led again", 1.5), ("highest card on table + led", 2),
+        ("kept leading", 3), ("good cards + before + played", 2),
+    ),
+    "hand_abandoned": (
+        ("threw cards + face up", 3.5), ("threw cards on table", 3), ("face upwards", 2.5), ("tossed cards", 3),
+        ("threw in hands", 3), ("threw in cards", 3), ("laid hand down", 3.5), ("laid down hand", 3.5),
+        ("abandon", 4.5), ("claimed rest", 2.5), ("game was over", 2), ("hand was won", 2),
+        ("game was won|lost", 2), ("under impression", 2), ("laid + face up", 1.5), ("threw hand", 3),
+        ("tossed hand", 3), ("gave up", 3), ("conceded", 3), ("put hand face up", 3.5), ("hand face up", 2),
+        ("quit hand", 2.5), ("folded", 2.5), ("laid cards on table", 3), ("threw down cards", 3.5),
+        ("we had it", 1.5), ("threw down", 2), ("put cards down face up", 3.5), ("rest are mine", 3),
+    ),
+    "omitted_play": (
+        ("forgot play", 4), ("missed playing", 4), ("omitted", 4.5), ("skipped trick", 3.5), ("skipped a trick", 3.5),
+        ("never played to", 3), ("only three cards", 2.5), ("only had three cards", 2.5), ("not play to trick", 2.5),
+        ("extra card at end", 2), ("surplus card", 2.5), ("missed trick", 3), ("not play to", 2),
+        ("without a card from", 3.5), ("trick went by", 2.5), ("no card from", 2.5), ("failed play to trick", 3),
+        ("played to next one", 1.5), ("never put card", 3), ("never put", 2),
+    ),
+    "extra_card_in_trick": (
+        ("two cards same trick", 4.5), ("two cards to same trick", 4.5), ("mixed + trick", 3), ("mixed in with", 2),
+        ("extra card + trick", 3), ("trick with #n cards", 3), ("#n cards in it", 2), ("not belong", 3),
+        ("card too many", 3), ("wrong trick", 3), ("earlier trick", 2), ("search trick", 2), ("counted tricks", 2),
+        ("played two to it", 2), ("two cards from @seat", 3), ("two cards in one trick", 4),
+        ("trick + two cards from", 2),
+    ),
+    "new_cards": (
+        ("new cards", 4), ("fresh cards", 4), ("new pack|packs", 4), ("fresh pack", 4), ("torn", 3.5),
+        ("marked", 3), ("damaged", 3.5), ("call for new", 2), ("replace", 1.5), ("bent", 2.5), ("ripped", 3),
+        ("called for fresh|new", 2), ("sticky", 2.5), ("worn", 2), ("creased", 2.5), ("nicked", 2.5),
+        ("change pack", 2.5),
+    ),
+    "pass_then_order": (
+        ("passed + attempt|tried|try|wanted + order|assist|call", 3), ("passed + changed mind", 3),
+        ("passed + then + order|assist", 2.5), ("passed + assist", 2), ("passed + order", 1.5),
+        ("passed + call up", 2), ("having passed + assist", 2), ("passed + wait", 1.5), ("pass then order", 2),
+        ("pass then assist", 2), ("said pass + order", 2), ("said pass + wanted", 2), ("passed + pick up", 1.5),
+        ("pass ... changed mind", 2), ("pass ... pick it up", 2),
+    ),
+    "named_turned_down_suit": (
+        ("suit + turned down", 2), ("turned down suit", 3.5), ("name + turned down", 3), ("named + turned down", 3),
+        ("same suit + turned down", 3), ("same suit + turn down", 3), ("mention + suit + intend", 3.5),
+        ("intended make trump", 3), ("intended to make trumps", 3), ("second round + turned down", 1.5),
+        ("round two + turned down", 1.5), ("mention + suit", 1.5), ("dealer + turned down", -1.5),
+        ("would have made", 2.5), ("turned down was", 2), ("suit ... dealer turned down", 2.5),
+        ("turned down ... call|name|named|make #suit", 2.5), ("named|called #suit ... turned down", 2.5),
+    ),
+    "change_named_suit": (
+        ("change trump", 3.5), ("change suit", 3.5), ("changed to", 3), ("change + name", 2.5), ("change", 1.5),
+        ("said no wait", 1.5), ("no wait", 1.5), ("made #suit + then + #suit", 2), ("named #suit + then + #suit", 2),
+        ("called #suit + then + #suit", 2), ("wish + change", 2.5), ("changed mind + trump", 2),
+        ("take back + trump", 2),
+    ),
+    "bid_out_of_turn": (
+        ("ordered out of turn", 4), ("assisted out of turn", 4.5), ("passed out of turn", 4.5),
+        ("bid out of turn", 4.5), ("spoke out of turn", 4), ("order + before turn", 3), ("pass + before turn", 2),
+        ("bid before", 3), ("before eldest", 2), ("before + spoken", 2), ("before + could speak", 2.5),
+        ("chance to bid", 2.5), ("pick up before", 2.5), ("out of turn + order|assist|pass|bid", 2),
+        ("before + speak + order", 1.5),
+    ),
+    "dealer_turned_down": (
+        ("dealer turned down", 4), ("dealer + turned + down", 2.5), ("dealer + flipped + down", 3),
+        ("second round + dealer + threw", 3), ("second round + threw + cards", 2), ("binding", 2), ("bind", 2),
+        ("partner + still + call|make", 1.5), ("turned down + partner", 1), ("dealer + turned it down", 2),
+        ("upcard face down", 2.5), ("dealer + face down", 1.5),
+    ),
+    "declaration_not_heard": (
+        ("not hear", 5), ("not hearing", 5), ("never heard", 5), ("hear", 2), ("heard", 2), ("missed + call|announcement", 2.5),
+        ("not catch", 2), ("not listening", 2.5),
+    ),
+    "attention_to_trick": (
+        ("attention to trick", 4.5), ("called attention", 4), ("attention", 2), ("mine", 2.5),
+        ("partner yours", 3), ("told + take trick", 3.5), ("told + not trump", 3), ("told partner", 1.5),
+        ("take trick", 1.5), ("naming card + before partner", 2), ("said + mine", 1), ("yours", 1),
+        ("got this one", 3), ("i got it", 2.5), ("called on + to take trick", 3), ("before + played + said", 1.5), ("said partner", 1.5),
+        ("not take it", 1.5), ("trick is mine|yours|his", 2.5), ("not trump that|it", 3), ("yelled", 1.5),
+        ("rest are mine", -2),
+        ("shouted", 1.5),
+    ),
+    "asked_who_played": (
+        ("ask who played", 4.5), ("asked who played", 4.5), ("who played", 3.5), ("which one of us played", 3.5),
+        ("wanted know who|which", 2.5), ("know which + played", 2), ("whose card", 3), ("who had played", 3.5),
+    ),
+    "penalty_consultation": (
+        ("consult", 4.5), ("consulted", 4.5), ("talked + penalty", 4.5), ("which penalty", 2.5),
+        ("which of two penalties", 3), ("penalty", 1), ("penalties", 1), ("argued + penalty", 3),
+        ("decided together", 2.5), ("agreed + which penalty", 2), ("talked over", 3), ("choose between", 2.5),
+        ("calling card + calling suit", 2), ("what|which penalty to take|choose", 3), ("argued", 1.5),
+    ),
+    "lead_before_discard": (
+        ("led before + discard", 5), ("second player led", 2), ("before + discarded", 2.5),
+        ("before discard", 3), ("discard + not completed", 2.5), ("before + kitty", 2), ("lead came out before", 2),
+        ("led + while + discard", 3), ("led + still + discard", 3), ("led + not discarded", 3),
+    ),
+    "trump_discarded": (
+        ("discarded upcard", 4.5), ("discard upcard", 4.5), ("buried + upcard", 4), ("upcard + kitty", 2.5),
+        ("throw away + card + picked up", 3.5), ("discard + upcard", 3), ("discarded + card + picked up", 3),
+        ("picked up + same card + kitty", 3), ("upcard + under pack", 3), ("same card + kitty", 2.5),
+    ),
+    "wrong_card_count": (
+        ("#n cards + end of hand", 3), ("#n cards + middle of play", 3), ("#n cards + during play", 3),
+        ("#n cards + after + trick", 2.5), ("only has #n cards", 2.5), ("only #n cards", 1.5),
+        ("more than five cards", 3.5), ("more than 5 cards", 3.5), ("less than five cards", 3.5),
+        ("fewer than five cards", 3.5), ("holding only #n", 2.5), ("forgot discard", 4.5), ("forgot to discard", 4.5),
+        ("neglect + discard", 4.5), ("whole hand with #n cards", 2.5), ("had #n cards", 1.5), ("has #n cards", 1.5),
+        ("card short", 2.5), ("no card left", 3), ("ran out of cards", 3), ("card left over", 3),
+        ("extra card in hand", 3), ("too many cards in hand", 3), ("not discard", 2.5),
+        ("still had a card", 3), ("after hand + had + card", 1.5), ("has only #n", 2.5), ("counted + cards", 1.5),
+        ("mid hand", 1.5),
+    ),
+    "trump_card_lifted": (
+        ("lifted", 4), ("lift", 3.5), ("picked up upcard", 3.5), ("upcard off pack", 3), ("removed + upcard", 3.5),
+        ("upcard + from pack", 2), ("look at + upcard", 1.5), ("removed + from pack", 2), ("took upcard off", 3.5),
+        ("took upcard", 2), ("upcard + to see", 1.5), ("picked up trump + from pack", 3), ("trump from pack", 2.5),
+    ),
+    "asked_turned_card": (
+        ("asked what + turned up", 4), ("asked what + upcard", 4), ("what was turned up", 3.5), ("what upcard", 3),
+        ("what + got turned up", 3), ("asked + turned up", 2), ("ask + upcard", 2), ("asked what card", 2),
+        ("what card was turned", 3), ("what card had been turned", 3), ("forgot what + turned", 2.5),
+        ("what was upcard", 3),
+    ),
+    "lone_declaration": (
+        ("alone", 2.5), ("loner", 3), ("lone", 2), ("go alone", 2), ("going alone", 2.5), ("play alone", 2.5),
+        ("take it from", 3.5), ("announced + alone", 1.5), ("declared + alone", 1.5),
+        ("order it up and play it alone", 3), ("said alone", 2), ("called a loner", 2), ("alone after", 1.5),
+        ("ordered up + go lone", 1.5), ("go lone", 2), ("alone at", 2), ("by myself", 2),
+    ),
+    "lone_partner_played": (
+        ("alone|loner + played + first trick|lead", 5), ("loner|alone + still played", 3),
+        ("loner ... played card", 2.5), ("partners loner", 2), ("partner played ... alone", 4.5), ("partner of loner", 4.5), ("partner of lone player", 4.5),
+        ("partner + played upon first lead", 4), ("loner + threw card", 3), ("alone + played card", 2.5),
+        ("alone + played to", 2), ("first lead", 1.5), ("alone + partner played", 3), ("loner + partner played", 3),
+    ),
+    "hand_result": (
+        ("euchred", 4), ("euchre", 3.5), ("took #n tricks", 3.5), ("only took", 2), ("got #n tricks", 3),
+        ("all five", 2.5), ("all 5", 2.5), ("march", 3.5), ("sweep", 2.5), ("how many points", 3.5),
+        ("what do we score", 3.5), ("who scores", 2.5), ("made it + took", 2),
+        ("took all", 2.5), ("made trump + took", 2), ("side took", 2), ("five tricks", 2), ("#n tricks", 1.5),
+        ("called it + took", 2), ("got all tricks", 3), ("made point", 2.5), ("alone|loner ... took|got #n", 2),
+    ),
+    "score_error": (
+        ("score + wrong", 3.5), ("error in score", 4.5), ("miscounted", 4), ("scorekeeping", 4),
+        ("should have been", 2.5), ("fix + score", 2), ("score + mistake", 3.5), ("mistake + score", 3),
+        ("points + last hand", 2.5), ("scored #n + should", 2), ("wrong score", 4), ("mistake", 1),
+        ("recorded wrongly", 3.5), ("points + wrongly|wrong", 3), ("scored wrong", 3.5), ("marked wrong", 3),
+        ("counters", 2), ("tally", 2), ("misscored", 4), ("miscount", 4),
+    ),
+    "etiquette_breach": (
+        ("table talk", 4.5), ("signal", 3.5), ("on purpose", 4.5), ("purposely", 4.5), ("deliberately", 4),
+        ("bystander", 3), ("bystanders", 3), ("watching", 1.5), ("looking over hand", 3.5), ("look over hand", 3.5),
+        ("bet", 2.5), ("bets", 3), ("betting", 3), ("hesitate", 3.5), ("hesitates", 3.5), ("unusual", 2.5),
+        ("quickness|delay", 2), ("so partner knows", 2.5), ("partner could tell", 2.5), ("only one pack", 4),
+        ("one pack", 2.5), ("drew second card", 3.5), ("drew + card + out of hand", 3), ("placed cards", 3),
+        ("intimation", 3), ("cheat", 2.5), ("cheating", 2.5), ("refused + refer", 3.5), ("remarks", 2),
+        ("commenting", 2.5), ("tell + partner + what to lead", 2.5), ("made faces", 2.5), ("sighed|groaned", 2),
+        ("telling everyone", 2.5), ("what in my hand", 2.5), ("behind me", 2), ("guy watching", 2),
+    ),
+    "table_entry": (
+        ("substitute", 4), ("take his place", 3), ("take my place", 3), ("in his place", 2.5),
+        ("leave table", 3), ("left table", 3), ("quit table", 3), ("leaving + rubber", 2), ("break up table", 4),
+        ("broke up table", 4), ("cut into", 3), ("another table", 3), ("other table", 2.5), ("cut out", 2),
+        ("admission", 3.5), ("wants to join", 3), ("join + table", 2.5), ("come in + rubber", 2),
+        ("end of rubber + cut", 2), ("fresh table", 3), ("new table", 3), ("entry", 2.5), ("re entry", 3),
+        ("declare + enter", 3), ("enter + table", 3), ("waiting to play", 2.5), ("who goes out", 3),
+    ),
+    "points_not_announced": (
+        ("not announce", 4), ("without announcing", 4.5), ("announce + points", 3), ("announced", 1.5),
+        ("points + without saying", 3), ("scored + without saying", 3), ("marked + points + without", 2.5),
+        ("quietly scored", 3), ("silently", 2), ("never said", 2), ("pegged + without", 2.5),
+    ),
+}
+
+# ---------------------------------------------------------------------------
+# Fact cues: yes/no facts and choices are read from phrases of their own.
+
+# (kind or "*", fact) -> {value: cues}. A value's cues are tried in order of the values
+# listed; the first value with a matching cue wins, so put the narrow ones first.
+CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
+    ("*", "trump_turned"): {
+        False: ("before trump turned", "before trump card turned", "before turning", "not turned",
+                "not been turned", "before up card", "before anyone noticed + not"),
+        True: ("trump turned", "trump already turned", "trump card turned", "up card flipped", "up card already",
+               "trump was turned", "turned before anyone noticed", "already flipped", "already turned",
+               "after trump turned", "turned up"),
+    },
+    ("misdeal", "pattern"): {
+        "irregular": ("one card at a time", "one at a time", "#n #n #n", "three in first round + three in second",
+                      "3-3", "three + then three", "2 2 1"),
+    },
+    ("misdeal", "touched_first"): {
+        "dealer_side": ("partner touched", "partner touched cards first", "dealer partner touched"),
+        "adversaries": ("adversary touched", "opponent touched", "adversaries touched"),
+    },
+    ("misdeal", "interrupted"): {
+        True: ("questioned", "questioning", "interrupt", "asserting", "not his deal + wrong"),
+    },
+    ("exposed_in_deal", "last_cards"): {True: ("last cards", "last card", "one of last")},
+    ("faced_card", "lead_made"): {
+        False: ("before lead", "before anyone led", "no lead", "before a lead"),
+        True: ("after first lead", "after lead", "after a lead", "during play"),
+    },
+    ("cut_irregular", "card_exposed"): {True: ("flipped", "exposed", "showed", "face up", "card seen")},
+    ("cut_irregular", "confusion"): {True: ("confusion", "divided", "could not tell where", "doubt")},
+    ("shuffle_irregular", "how"): {
+        "card_seen_in_dealers_shuffle": ("seen during dealer shuffling", "card seen + dealer", "dealer shuffling + seen",
+                                         "seen + dealer"),
+        "below_table": ("under table", "below table", "under the table"),
+        "during_play": ("middle of hand", "during play", "during hand", "middle of play"),
+        "more_than_once": ("twice", "more than once", "two times", "three times"),
+        "faces_seen": ("face", "faces", "face up", "see everything", "seen"),
+    },
+    ("exposed_card", "how"): {
+        "two_played": ("two cards at once", "two at once", "two cards"),
+        "below_table": ("floor", "below table", "under table"),
+        "detached_named": ("detached",),
+        "trump_card_lifted": ("lifted",),
+        "dropped": ("dropped", "dropping"),
+        "shown": ("showed", "flashed", "shown", "show"),
+    },
+    ("play_out_of_turn", "position"): {
+        "third_before_second": ("third hand played before second", "third + before second", "third seat + second seat",
+                                "third hand + before + second"),
+        "fourth_before_partner": ("fourth hand played before", "fourth + before partner", "fourth + before"),
+    },
+    ("revoke", "established"): {
+        False: ("before trick turned", "before trick was turned", "caught it before", "before quitted",
+                "corrected in time", "before turned and quitted", "saved", "noticed in time"),
+    },
+    ("revoke", "partner_asked"): {True: ("partner asked", "asked him if", "asked whether", "asked if he had")},
+    ("revoke", "answered_no"): {True: ("said no", "answered no", "answered in negative")},
+    ("revoke", "claimed_after_cut"): {True: ("after cut", "after the cut", "after cards were cut", "next deal cut")},
+    ("revoke", "cards_mixed"): {True: ("mixed", "mix", "shuffled them", "gathered cards", "scooped")},
+    ("called_card_not_played", "held"): {True: ("holding", "having", "though he had", "held", "while holding",
+                                                 "in hand")},
+    ("omitted_play", "discovered_after_next_trick"): {
+        True: ("found out on", "next trick", "till he had played to next", "until next", "on the third",
+               "discovered + next", "not discovered till"),
+    },
+    ("extra_card_in_trick", "during_play"): {
+        False: ("hand was played out", "after hand", "end of hand", "played out"),
+        True: ("during hand", "during play", "noticed during", "middle of hand"),
+    },
+    ("new_cards", "after_cut"): {False: ("before cut", "before we cut", "before pack was cut", "before cutting"),
+                                 True: ("after cut", "after the cut", "after cutting")},
+    ("new_cards", "damaged"): {True: ("torn", "marked", "damaged", "bent", "ripped", "nicked")},
+    ("bid_out_of_turn", "action"): {
+        "assist": ("assist", "assisted"),
+        "order": ("ordered", "order", "pick up", "call up", "pick it up"),
+        "pass": ("passed", "pass"),
+    },
+    ("dealer_turned_down", "how"): {
+        "threw_cards_second_round": ("second round + threw", "threw cards", "threw his cards", "threw in"),
+        "turned_down": ("turned down", "turned it down", "flipped + down", "turn down"),
+    },
+    ("wrong_card_count", "no_discard"): {True: ("forgot discard", "forgot to discard", "neglect + discard",
+                                                "without discarding", "not discard", "didn't discard")},
+    ("asked_turned_card", "trump_card_played"): {True: ("after + played", "already played", "been played",
+                                                        "had been played", "after trump card played")},
+    ("lone_declaration", "via"): {
+        "take_from_partner": ("take it from",),
+        "order": ("order it up", "ordered it up", "ordered up", "order up", "ordered"),
+        "assist": ("assist", "assisted"),
+        "adopt": ("picked it up", "take up", "adopt"),
+        "make": ("make it", "made it", "naming trump", "named trump"),
+    },
+    ("lone_declaration", "declarer_passed"): {True: ("after he passed", "having passed", "after passing",
+                                                     "already passed")},
+    ("lone_declaration", "after_naming_trump"): {True: ("after naming", "after naming trump", "after he named",
+                                                        "after making trump")},
+    ("lone_declaration", "after_quitting_discard"): {True: ("after discard", "after he discarded",
+                                                            "already discarded", "after quitting discard")},
+    ("lone_declaration", "after_lead"): {True: ("after lead", "after a lead", "after first lead")},
+    ("lone_declaration", "exposed_before"): {True: ("exposed a card", "showed a card", "flashed")},
+    ("hand_result", "alone"): {True: ("alone", "loner", "lone hand")},
+    ("score_error", "trump_turned_next_deal"): {
+        False: ("not turned", "before trump card turned", "not turned yet", "before trump turned",
+                "before next up card"),
+        True: ("already flipped", "already turned", "next up card", "trump turned", "has been turned"),
+    },
+    ("table_entry", "event"): {
+        "table_broken_up": ("break up table", "broke up table", "breaks up"),
+        "cut_into_other_table": ("cut into", "another table", "other table"),
+        "substitute": ("substitute", "take his place", "take my place", "in his place"),
+        "left_full_table": ("left table", "leave table", "quit table", "one rubber"),
+        "fresh_table": ("fresh table", "new table"),
+        "late_declaration": ("after + cut + declare", "too late", "late"),
+        "admission_claimed": ("admission", "join", "who goes out", "cut out", "end of rubber", "waiting to play"),
+    },
+    ("table_entry", "consent"): {True: ("agreed", "consent", "all agreed", "others agreed")},
+    ("points_not_announced", "disputed"): {True: ("dispute", "disputed", "objected", "challenged", "argued")},
+    ("points_not_announced", "trump_turned_next_deal"): {
+        True: ("already turned", "next deal + turned", "after + turned", "upcard + next deal")},
+    ("revoke", "played_to_next"): {True: ("played to next", "led to next", "next trick", "following trick")},
+    ("etiquette_breach", "what"): {
+        "purposeful_revoke": ("on purpose", "purposely", "deliberately"),
+        "bets_with_bystanders": ("bets + bystanders", "bets were made", "betting with"),
+        "looked_over_hand": ("looking over", "look over", "looked over"),
+        "refused_bystander_referee": ("refused", "refer"),
+        "bystander_remark": ("bystander", "spectator", "onlooker", "remark", "commenting", "kibitz"),
+        "drew_card_early": ("drew", "pulled", "second card"),
+        "placed_cards_to_inform": ("placed", "arranged"),
+        "unusual_manner": ("hesitate", "hesitates", "quickness", "delay", "slow", "fast", "manner"),
+        "one_pack": ("one deck", "one pack", "single deck"),
+        "signal": ("table talk", "signal", "signaling", "wink", "gesture", "intimation", "kick", "nod", "faces",
+                   "tell + partner"),
+    },
+}
+
+# Seat facts: the anchors near which the seat is named, tried in the order they occur in the
+# text. A seat just before an anchor in its sentence wins (the subject of its verb); for an
+# anchor written ">by" or ">from", the seat just after it ("exposed by West", "called from
+# East"). `first` falls back to the first seat named as an actor. A word written "=dealt"
+# matches that word only, not its stem (for "dealt" is not "my deal").
+SEAT_ANCHORS: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
+    ("*", "offender"): ((), True),
+    ("declaration_not_heard", "offender"): (("not hear", "not hearing", "not catch", "missed", "hear"), False),
+    ("called_suit_void", "offender"): ((">from", "void", "none", "not have", "has no", "out of"), True),
+    ("attention_to_trick", "offender"): (("said", "told", "yelled", "shouted", "called attention", "called on"),
+                                        True),
+    ("bid_out_of_turn", "offender"): (("ordered", "order", "assisted", "passed", "said", "bid", "spoke"), True),
+    ("lead_before_discard", "offender"): (("=led", "=lead", "=leads"), False),
+    ("lead_out_of_turn", "offender"): (("lead out of turn", "=led", "=lead", "=leads"), True),
+    ("misdeal", "dealt_by"): (("took deal", "took my deal", "take deal", "took partner deal"), False),
+    ("deal_out_of_turn", "dealt_by"): (("=dealt", "=deals", "=dealing", ">by"), False),
+    ("exposed_in_deal", "exposed_by"): (("exposed", "flashed", "flipped", "showed", "dropped", ">by"), False),
+    ("lone_declaration", "declarer"): (("alone", "loner", "lone", "announced", "declared", "said",
+                                        "take it from"), True),
+}
+
+# Seat lists: the seats named in an anchor's clause, before it ("South and West had followed").
+SEATS_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("lead_out_of_turn", "followed"): ("followed", "played to it", "played to false lead", "played to lead"),
+    ("exposed_in_deal", "touched"): ("touched", "picked up", "looked at"),
+    ("hand_abandoned", "who"): ("threw", "tossed", "laid", "thrown", "abandoned", "put", "gave up"),
+    ("cut_for_table", "exposed_more_than_one"): ("exposed more than one", "showed two", "exposed"),
+}
+
+# Suits named after these words, for the `suit` facts.
+SUIT_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("named_turned_down_suit", "then_named"): ("intended", "mentioned", "meant", "would have made", "wanted"),
+}
+
+# Who made the trump, for hand_result: the seat or side just before one of these.
+MAKER_ANCHORS = ("made", "make", "called", "ordered", "assisted", "adopted", "alone", "loner", "euchred", "took",
+                 "got")
+
+OWNER_KINDS = frozenset({"exposed_card", "extra_card_in_trick", "wrong_card_count"})
+"""Kinds where 'North's card' names the offender: the card's owner did the act."""
+
+TRICK_KINDS = frozenset({"play_out_of_turn"})
+"""Kinds where 'second hand' and 'third hand' are places in a trick, not the deal's roles."""
+
+# ---------------------------------------------------------------------------
+# Normalising words.
+
+FILLERS = frozenset(
+    "the a an his her their its it that this was were is be been are to just some so very really "
+    "then them lol uh um like".split()
+)
+"""Words cues skip over: "passed then ordered" is "passed ordered", "shuffled them again" "shuffled again"."""
+# Ordinary words one slip from a cue word, which must stay as written.
+NEVER_CORRECT = frozenset(
+    "with when what where which while have has had they them there these those from into onto over under "
+    "about after before again also always anyone anything because been being both could does done down each "
+    "even ever every first from going good here just know last least like made make many more most much must "
+    "never next none only other ours same says should since some still such than that their then think "
+    "this those though till time told took turn until upon very want wants went were what whole will would "
+    "your yours yeah okay card cards hand hands said says game guy guys team someone somebody everybody "
+    "through thought tough enough although against behind later letting former store along entire thank world "
+    "everyone nobody noticed found trick tricks round anyway actually already wait thats dude bro".split()
+)
+IRREGULAR = {
+    "led": "lead", "dealt": "deal", "threw": "throw", "thrown": "throw", "took": "take", "taken": "take",
+    "made": "make", "said": "say", "says": "say", "told": "tell", "got": "get", "gotten": "get", "ran": "run",
+    "gave": "give", "given": "give", "drew": "draw", "drawn": "draw", "shown": "show", "heard": "hear",
+    "went": "go", "gone": "go", "goes": "go", "laid": "lay", "lain": "lay", "held": "hold", "saw": "see",
+    "seen": "see", "ate": "eat", "won": "win", "lost": "lose", "knew": "know", "known": "know", "caught": "catch",
+    "bought": "buy", "left": "left", "had": "have", "has": "have", "having": "have", "did": "do", "does": "do",
+    "done": "do", "misdealt": "misdeal", "miscut": "miscut", "lying": "lay", "putting": "put", "cutting": "cut",
+    "wanted": "want", "mixed": "mix", "mixing": "mix", "spoken": "speak", "spoke": "speak", "sat": "sit",
+    "renigged": "renege", "renegged": "renege", "renig": "renege", "reneg": "renege",
+}
+CONTRACTIONS = {
+    "didnt": "did not", "wasnt": "was not", "hadnt": "had not", "isnt": "is not", "dont": "do not",
+    "cant": "can not", "cannot": "can not", "couldnt": "could not", "wouldnt": "would not", "hasnt": "has not",
+    "havent": "have not", "werent": "were not", "doesnt": "does not", "shouldnt": "should not", "wont": "will not",
+    "aint": "is not", "outta": "out of", "b4": "before", "u": "you", "ur": "your", "r": "are", "pls": "please",
+    "thru": "through", "coz": "because", "cuz": "because", "shouldve": "should have", "couldve": "could have",
+    "wouldve": "would have", "tho": "though", "w": "with",
+}
+NUMBERS = {"zero": 0, "no": None, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2, "thrice": 3}
+SUIT_WORDS = {"club": Suit.clubs, "clubs": Suit.clubs, "diamond": Suit.diamonds, "diamonds": Suit.diamonds,
+              "heart": Suit.hearts, "hearts": Suit.hearts, "spade": Suit.spades, "spades": Suit.spades}
+RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10", "nine": "9",
+              "eight": "8", "seven": "7", "10": "10", "9": "9", "8": "8", "7": "7"}
+SEAT_WORDS = {"north": Seat.N, "east": Seat.E, "south": Seat.S, "west": Seat.W}
+
+# One word for one thing, in the text and in the cues alike: players say deck or pack,
+# up card, turn card or (in the book) trump card for the card turned up.
+CANON_PHRASES = (
+    (re.compile(r"\b(?:up|turn|turned|trump)[ -]?cards?\b", re.IGNORECASE), "upcard"),
+    (re.compile(r"\bturn-?ups?\b", re.IGNORECASE), "upcard"),
+    (re.compile(r"\bpass(?:ing|ed|es)?\s+(?:them|the\s+cards|cards)\s+out\b", re.IGNORECASE), "dealing"),
+    (re.compile(r"\bpass(?:ing|ed|es)?\s+out\s+(?:the\s+)?cards\b", re.IGNORECASE), "dealing"),
+    (re.compile(r"\b([NESW])\s*/\s*([NESW])\b"), r"\1\2"),  # N/S -> NS
+    (re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE), " "),  # left-hand -> left hand
+)
+SYNONYMS = {
+    "deck": "pack", "decks": "packs", "fell": "dropped", "fall": "dropped", "falls": "dropped",
+    "slipped": "dropped", "slid": "dropped", "switch": "change", "switched": "changed", "swap": "change",
+    "swapped": "changed", "huddled": "consulted", "huddle": "consult", "conferred": "consulted",
+    "confer": "consult", "discussed": "consulted", "discuss": "consult", "tapping": "signal", "tapped": "signal",
+    "taps": "signal", "tap": "signal", "nodded": "signal", "nodding": "signal", "kicked": "signal",
+    "kicking": "signal", "winked": "signal", "wink": "signal", "winking": "signal", "gesture": "signal",
+    "gestured": "signal", "gestures": "signal", "coughed": "signal", "signalled": "signal", "signaled": "signal",
+    "signaling": "signal", "signalling": "signal", "signals": "signal", "adversary": "opponent",
+    "adversaries": "opponents", "opp": "opponent", "opps": "opponents", "spectator": "bystander",
+    "spectators": "bystanders", "onlooker": "bystander", "onlookers": "bystanders", "kibitzer": "bystander",
+    "kibitzers": "bystanders", "watcher": "bystander", "help": "assist", "helped": "assisted",
+    "knave": "jack", "knaves": "jacks",
+}
+
+
+def stem(word: str) -> str:
+    """A crude stem: enough that 'reneged', 'renege' and 'reneging' meet."""
+    w = IRREGULAR.get(word, word)
+    if len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    elif len(w) > 4 and w.endswith("es"):
+        w = w[:-2]
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if len(w) >= 4 and w.endswith("e"):
+        w = w[:-1]
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "aeiousl":
+        w = w[:-1]  # "renegg" (from "renegged") -> "reneg"
+    return w
+
+
+_TOKEN = re.compile(r"\d+[a-z]?\b|[a-z]+\d*(?:'[a-z]+)?|[.;,!?:()\"]", re.IGNORECASE)
+_CLAUSE_BREAK = frozenset(".;,!?:()\"")
+_SENTENCE_BREAK = frozenset(".;!?")
+_CARD_CODE = re.compile(r"^(10|[2-9]|[TJQKA])([CDHS])$", re.IGNORECASE)
+_PATTERN = re.compile(r"\b([1-3])\s*-\s*([1-3])(?:\s*-\s*([1-3]))?\b")
+
+
+@dataclass
+class Token:
+    """One word of the text, with what it may stand for."""
+
+    raw: str
+    """The word as written."""
+    word: str
+    """Lower case, contractions opened."""
+    stem: str
+    """What cues are matched against."""
+    clause: int
+    """Index of its clause: words between commas, semicolons and stops."""
+    sentence: int
+    """Index of its sentence."""
+    tags: set[str] = field(default_factory=set)
+    """@seat, #n, #suit, #card where the word names one."""
+    filler: bool = False
+    """Ignored when matching cues."""
+
+    @property
+    def exact(self) -> str:
+        """The word itself, for cue words written '=dealt' that must not match by stem."""
+        return "=" + (self.word[:-2] if self.word.endswith("'s") else self.word)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A seat named in the text, perhaps relative to the speaker or the dealer: base + turns to the left."""
+
+    base: str
+    """N, E, S, W, 'me' or 'dealer'."""
+    turn: int = 0
+    """0 the seat itself, 1 its left, 2 its partner, 3 its right."""
+    words: str = ""
+    """How the text named it."""
+
+    def resolve(self, me: Seat | None, dealer: Seat | None) -> Seat | None:
+        """The seat, or None while the speaker or dealer it hangs on is unknown."""
+        if self.base == "me":
+            origin = me
+        elif self.base == "dealer":
+            origin = dealer
+        else:
+            origin = Seat(self.base)
+        if origin is None:
+            return None
+        for _ in range(self.turn % 4):
+            origin = origin.left
+        return origin
+
+    def shifted(self, turn: int, words: str) -> Ref:
+        return Ref(self.base, (self.turn + turn) % 4, words)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A seat, side or group named at a place in the text."""
+
+    index: int
+    """Token index of the mention's last word."""
+    clause: int
+    sentence: int
+    refs: tuple[Ref, ...]
+    """One ref for a seat; two for a side; four for all; none for 'the other three'."""
+    kind: str = "seat"
+    """seat, side, all, others."""
+    possessive: bool = False
+    """Named as an owner: "East's deal", "my loner"."""
+    obj: str = ""
+    """For a possessive, what is owned: 'card' for any card, else the next word."""
+
+
+# ---------------------------------------------------------------------------
+# The reading.
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A kind the words may describe, with its score and the cues that found it."""
+
+    kind: str
+    score: float
+    cues: tuple[str, ...]
+
+
+@dataclass
+class Reading:
+    """What the words say: the kind, its facts, the game state named, and what is unresolved."""
+
+    text: str
+    kind: str | None
+    facts: dict[str, Any]
+    """Facts in case-file form (seats as 'N', cards as 'JH')."""
+    envelope: dict[str, Any]
+    """dealer, trump, me: given as options or found in the words."""
+    candidates: list[Candidate]
+    doubtful: bool
+    """True when the runner-up is close: never present the ruling as certain."""
+    unresolved: dict[str, str] = field(default_factory=dict)
+    """fact -> what it waits on ('me' or 'dealer'), e.g. 'my partner' without --me."""
+    corrections: dict[str, str] = field(default_factory=dict)
+    """Words read as another: {'renigged': 'renege'}."""
+
+    @property
+    def runners_up(self) -> list[Candidate]:
+        """The other kinds worth showing when the reading is doubtful."""
+        if not self.candidates:
+            return []
+        top = self.candidates[0].score
+        return [c for c in self.candidates[1:4] if c.score >= top * RUNNER_UP_SHARE]
+
+    def as_dict(self, missing: Sequence[str] = ()) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "text": self.text,
+            "kind": self.kind,
+            "facts": self.facts,
+            "missing": list(missing),
+            "candidates": [{"kind": c.kind, "score": c.score} for c in self.candidates],
+            "doubtful": self.doubtful,
+        }
+        for key in ("dealer", "trump", "me"):
+            if self.envelope.get(key) is not None:
+                out[key] = self.envelope[key]
+        if self.candidates:
+            out["cues"] = list(self.candidates[0].cues)
+        if self.unresolved:
+            out["unresolved"] = dict(self.unresolved)
+        if self.corrections:
+            out["corrections"] = dict(self.corrections)
+        return out
+
+
+MARGIN = 0.25
+"""Doubtful when the runner-up scores within this share of the winner (or the winner is weak)."""
+MIN_SCORE = 2.0
+"""Below this, no cue named the incident outright: doubtful whatever the margin."""
+RUNNER_UP_SHARE = 0.5
+"""Runner-up kinds shown are those scoring at least this share of the winner."""
+MIN_LOOSE = 0.6
+"""Without a whole cue, the loose words must score this (about two of a kind's cue words)."""
+CANDIDATE_SHARE = 0.2
+"""Candidates listed are the kinds scoring at least this share of the winner..."""
+MAX_CANDIDATES = 5
+"""...and no more than this many."""
+BACKOFF = 0.15
+"""Weight of a cue word met outside any whole cue, times its rarity (idf)."""
+MAX_TEXT = 2000
+"""A description longer than this is not a table incident."""
+
+
+def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None = None,
+             trump: str | Suit | None = None, kind: str | None = None) -> Reading:
+    """Read an incident described in plain words; with `kind`, read its facts as that kind."""
+    if not text or not text.strip():
+        raise InputError("describe the incident in words, as 'West reneged with the left bower'")
+    if len(text) > MAX_TEXT:
+        raise InputError(f"the description is too long ({len(text)} characters; at most {MAX_TEXT})")
+    me_seat = Seat.parse(me) if me is not None else None
+    tokens, corrections = tokenize(text)
+    cards = find_cards(tokens)  # first: a mention's "North's queen of hearts" needs the card tags
+    mentions = find_mentions(tokens)
+    env_dealer = Seat.parse(dealer) if dealer is not None else None
+    env_trump = Suit.parse(trump) if trump is not None else find_trump(tokens)
+    stems = [t for t in tokens if not t.filler]
+    candidates = score_kinds(stems, text)
+    if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
+        candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
+    if kind is None:
+        kind = candidates[0].kind if candidates else None
+    elif kind not in FACT_TYPES:
+        raise InputError(f"unknown kind {kind!r}; see 'arbiter kinds' for the list")
+    if kind in TRICK_KINDS:
+        mentions = find_mentions(tokens, deal_roles=False)
+    if env_dealer is None:
+        env_dealer = find_dealer(tokens, mentions, kind, me_seat)
+    doubtful = _doubtful(candidates)
+    facts: dict[str, Any] = {}
+    unresolved: dict[str, str] = {}
+    if kind is not None:
+        facts, unresolved = read_facts(kind, tokens, stems, mentions, cards, me_seat, env_dealer, env_trump)
+    envelope = {"dealer": env_dealer.value if env_dealer else None,
+                "trump": env_trump.value if env_trump else None,
+                "me": me_seat.value if me_seat else None}
+    return Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
+
+
+def _doubtful(candidates: Sequence[Candidate]) -> bool:
+    if not candidates:
+        return True
+    top = candidates[0].score
+    if top < MIN_SCORE:
+        return True
+    return len(candidates) > 1 and candidates[1].score >= top * (1 - MARGIN)
+
+
+# ---------------------------------------------------------------------------
+# Tokens.
+
+
+def _open(text: str) -> list[tuple[str, str]]:
+    """(raw, word) pairs: lower case, contractions opened, curly quotes straightened."""
+    text = canon_text(text)
+    out: list[tuple[str, str]] = []
+    for m in _TOKEN.finditer(text):
+        raw = m.group(0)
+        low = raw.lower()
+        if "'" in low:
+            head, _, tail = low.partition("'")
+            if tail == "t" and head.endswith("n"):
+                out.append((raw, IRREGULAR.get(head[:-1], head[:-1]) if head != "can" else "can"))
+                out.append((raw, "not"))
+                continue
+            if tail in ("s", ""):
+                out.append((raw, head + "'s"))
+                continue
+            if tail in ("ve", "d", "ll", "re", "m"):
+                out.append((raw, head))
+                continue
+            low = head + tail
+        if low in ("norths", "easts", "souths", "wests", "dealers"):
+            out.append((raw, low[:-1] + "'s"))  # "Easts turn": a possessive without its apostrophe
+            continue
+        low = SYNONYMS.get(low, low)
+        if low in CONTRACTIONS and not (low == "w" and raw == "W") and not (low == "u" and raw == "U"):
+            for part in CONTRACTIONS[low].split():
+                out.append((raw, part))
+            continue
+        out.append((raw, low))
+    return out
+
+
+@cache
+def vocabulary() -> tuple[str, ...]:
+    """Every stem a cue or a fact word uses: what an unknown word may be corrected to."""
+    words: set[str] = set()
+    phrases = [p for cues in CUES.values() for p, _ in cues]
+    phrases += [p for table in CHOICE_CUES.values() for cues in table.values() for p in cues]
+    phrases += [p for anchors, _ in SEAT_ANCHORS.values() for p in anchors]
+    phrases += [p for anchors in SEATS_ANCHORS.values() for p in anchors]
+    for phrase in phrases:
+        for part in re.split(r"[\s+|]+", canon_text(phrase).lower()):
+            if part and part[0] not in "@#" and part.isalpha():
+                words.add(_cue_word(part))
+    words |= {stem(w) for w in (*SEAT_WORDS, *SUIT_WORDS, *RANK_WORDS, *NUMBERS, "partner", "dealer", "trump",
+                                "opponent", "bower", "right", "left", "eldest", "kitty")}
+    return tuple(sorted(w for w in words if len(w) >= 3))
+
+
+def _correct(word: str) -> str | None:
+    """The known stem an unknown word is a misspelling of: one slip (a letter wrong, missing,
+    added or two swapped) in a stem of five letters or more, two in long ones, with the same
+    first letter (and last, in short ones). Looser measures (difflib's ratio) read 'behind'
+    as 'bind' and 'later' as 'after'."""
+    s = stem(word)
+    vocab = vocabulary()
+    if s in vocab or word in NEVER_CORRECT or len(s) < 5 or not word.isalpha():
+        return None
+    best: tuple[int, str] | None = None
+    for known in vocab:
+        if known[0] != s[0] or abs(len(known) - len(s)) > 2 or len(known) < 4:
+            continue
+        if len(s) < 7 and known[-1] != s[-1]:
+            continue  # short words: the ends agree too ("along" is not "alon[e]", "thank" not "than")
+        limit = 2 if len(s) >= 8 and len(known) >= 8 else 1
+        d = _slips(s, known, limit)
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, known)
+    return best[1] if best else None
+
+
+def _slips(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (a swap of neighbours counts one), cut off above limit."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
+    """Tokens with stems, clause and sentence numbers; unknown words corrected where near a known stem."""
+    tokens: list[Token] = []
+    corrections: dict[str, str] = {}
+    clause = sentence = 0
+    for raw, word in _open(text):
+        if word in _CLAUSE_BREAK:
+            clause += 1
+            if word in _SENTENCE_BREAK:
+                sentence += 1
+            continue
+        base = word[:-2] if word.endswith("'s") else word
+        s = stem(base)
+        fixed = _correct(base)
+        if fixed is not None:
+            corrections[raw] = fixed
+            s = fixed
+        tok = Token(raw, word, s, clause, sentence)
+        tok.filler = base in FILLERS or s in FILLERS
+        if base in NUMBERS and NUMBERS[base] is not None or base.isdigit():
+            tok.tags.add("#n")
+        if base in SUIT_WORDS:
+            tok.tags.add("#suit")
+        tokens.append(tok)
+    return tokens, corrections
+
+
+# ---------------------------------------------------------------------------
+# Scoring kinds.
+
+
+@cache
+def compiled_cues() -> dict[str, tuple[tuple[str, float, tuple[Part, ...]], ...]]:
+    """Cues as (text, weight, parts), each part a run of alternatives per place."""
+    return {kind: tuple((phrase, weight, _compile(phrase)) for phrase, weight in cues) for kind, cues in CUES.items()}
+
+
+def canon_text(text: str) -> str:
+    """Quotes straightened and one word for one thing ('up card', 'turn card' -> 'upcard')."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    for pattern, to in CANON_PHRASES:
+        text = pattern.sub(to, text)
+    return text
+
+
+def _cue_word(word: str) -> str:
+    if word[0] in "@#":
+        return word
+    if word[0] == "=":
+        return word.lower()
+    low = word.lower()
+    return stem(SYNONYMS.get(low, low))
+
+
+Part = tuple[bool, tuple[frozenset[str], ...]]
+"""A cue part: whether it must come after the part before it, and its run of places."""
+
+
+def _compile(phrase: str) -> tuple[Part, ...]:
+    """A cue's parts, each a run of places, each place the stems (or tags) it accepts."""
+    pieces = re.split(r" (\+|\.\.\.) ", canon_text(phrase))
+    fillers = FILLERS | {stem(f) for f in FILLERS}
+    parts: list[Part] = []
+    for k in range(0, len(pieces), 2):
+        places = []
+        for place in pieces[k].split():
+            alts = frozenset(_cue_word(a) for a in place.split("|"))
+            if not alts <= fillers:
+                places.append(alts)
+        if places:  # a part of fillers only ("then") says nothing
+            parts.append((k > 0 and pieces[k - 1] == "...", tuple(places)))
+    if not parts:
+        raise ValueError(f"cue {phrase!r} is all filler words and would match any text")
+    return tuple(parts)
+
+
+def _find(run: Sequence[frozenset[str]], stems: Sequence[Token], start: int = 0) -> int:
+    """Where the run of places first matches, word after word, at or after `start`; or -1."""
+    n = len(run)
+    for i in range(start, len(stems) - n + 1):
+        if all(_meets(stems[i + j], alts) for j, alts in enumerate(run)):
+            return i
+    return -1
+
+
+def _meets(tok: Token, alts: frozenset[str]) -> bool:
+    return tok.stem in alts or tok.exact in alts or bool(tok.tags & alts)
+
+
+def _matches(parts: Sequence[Part], stems: Sequence[Token]) -> list[int]:
+    """Where each part of a cue matches, in order; [] if one does not."""
+    hits: list[int] = []
+    for ordered, run in parts:
+        at = _find(run, stems, hits[-1] + 1 if ordered and hits else 0)
+        if at < 0:
+            return []
+        hits.append(at)
+    return hits
+
+
+def score_kinds(stems: Sequence[Token], text: str) -> list[Candidate]:
+    """Kinds whose cues the words meet, best first.
+
+    A kind's cues are taken heaviest first, and a cue counts only if it covers a word no
+    counted cue of that kind has covered: "played out of turn" is not counted again as
+    "play out of turn", nor "lead + out of turn" on top of "lead out of turn".
+    Words of a kind's cues met outside any whole cue add a little each (BACKOFF), weighted
+    by how few kinds use them, so that a description in words no cue foresaw still leans
+    the right way; at most about half the weakest cue, so it decides only where no cue does.
+    """
+    pattern = bool(_PATTERN.search(text))
+    present = {t.stem for t in stems}
+    out: list[Candidate] = []
+    weights = keyword_weights()
+    for kind, cues in compiled_cues().items():
+        total = 0.0
+        found: list[str] = []
+        used: set[str] = set()
+        covered: set[int] = set()
+        for phrase, weight, parts in sorted(cues, key=lambda c: -c[1]):
+            if phrase == "#pattern":
+                span = {-1} if pattern else set()
+            else:
+                hits = _matches(parts, stems)
+                span = {at + j for at, (_, run) in zip(hits, parts) for j in range(len(run))}
+            if not span or (weight > 0 and span <= covered):
+                continue
+            covered |= span
+            total += weight
+            found.append(phrase)
+            used |= {a for _, run in parts for alts in run for a in alts}
+        loose = [w for w in weights[kind] if w in present and w not in used]
+        total += BACKOFF * sum(weights[kind][w] for w in loose)
+        if total > 0:
+            out.append(Candidate(kind, round(total, 2), tuple(found)))
+    order = list(CUES)
+    out.sort(key=lambda c: (-c.score, order.index(c.kind)))
+    top = out[0].score if out else 0.0
+    return [c for c in out if c.score >= top * CANDIDATE_SHARE][:MAX_CANDIDATES]
+
+
+@cache
+def keyword_weights() -> dict[str, dict[str, float]]:
+    """Per kind, the content words of its positive cues, weighted by rarity across kinds (idf)."""
+    import math
+
+    common = {stem(w) for w in ("card", "cards", "play", "hand", "trick", "partner", "player", "not", "and", "of",
+                                "in", "on", "for", "with", "before", "after", "when", "what", "who", "he", "she",
+                                "one", "up", "down", "out", "off", "at", "from", "all", "only", "as", "have",
+                                "had", "did", "do", "said", "say", "turn", "dealer", "deal", "trump", "suit")}
+    words: dict[str, set[str]] = {}
+    for kind, cues in CUES.items():
+        bag: set[str] = set()
+        for phrase, weight in cues:
+            if weight <= 0:
+                continue
+            for part in re.split(r"[\s+|]+", canon_text(phrase).lower()):
+                if part and part[0] not in "@#" and part.isalpha() and part not in FILLERS:
+                    w = _cue_word(part)
+                    if w not in common and len(w) >= 3:
+                        bag.add(w)
+        words[kind] = bag
+    df: dict[str, int] = {}
+    for bag in words.values():
+        for w in bag:
+            df[w] = df.get(w, 0) + 1
+    n = len(words)
+    return {kind: {w: math.log(n / df[w]) for w in bag} for kind, bag in words.items()}
+
+
+def split(phrasings: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The parts of a phrasing set (tests/phrasings.yaml): entries marked `written` form a part
+    of that name; of the rest, within each kind every third entry is 'held-out', others 'tuned'."""
+    parts: dict[str, list[dict[str, Any]]] = {"tuned": [], "held-out": []}
+    seen: dict[str, int] = {}
+    for p in phrasings:
+        if p.get("written"):
+            parts.setdefault(str(p["written"]), []).append(p)
+            continue
+        n = seen.get(p["kind"], 0)
+        seen[p["kind"]] = n + 1
+        parts["held-out" if n % 3 == 2 else "tuned"].append(p)
+    return parts
+
+
+def accuracy(phrasings: Iterable[dict[str, Any]]) -> tuple[int, int]:
+    """Top-1 kind accuracy over a phrasing set: (correct, total)."""
+    correct = total = 0
+    for p in phrasings:
+        total += 1
+        reading = classify(p["text"], me=p.get("me"), dealer=p.get("dealer"), trump=p.get("trump"))
+        correct += reading.kind == p["kind"]
+    return correct, total
+
+
+# ---------------------------------------------------------------------------
+# Seats, cards, the dealer and the trump named in the words.
+
+_RELATIVE = {  # words after "my": turns to the left
+    "partner": 2, "partners": 2, "pard": 2, "left": 1, "right": 3, "lho": 1, "rho": 3,
+}
+_ROLE_WORDS = {"eldest": 1, "first": 1, "second": 2, "third": 3}
+_ROLE_NOUNS = ("hand", "player", "seat")
+_NOT_ACTOR_OBJECTS = frozenset({"loner", "deal", "lead", "turn", "discard", "hand", "cards", "card", "side", "team",
+                                "score", "points", "trick", "tricks"})
+
+
+def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]:
+    """Seats, sides and groups named, in order. With `deal_roles`, 'second hand' and 'third
+    hand' name the dealer's partner and the dealer's right; otherwise only 'eldest' does."""
+    words = [t.word for t in tokens]
+    plain = [w[:-2] if w.endswith("'s") else w for w in words]
+    upper_ok = any(c.isupper() for t in tokens for c in t.raw)
+    out: list[Mention] = []
+    i = 0
+
+    def add(start: int, end: int, refs: tuple[Ref, ...], kind: str = "seat") -> None:
+        possessive = words[end].endswith("'s") or plain[start] == "my" and end == start
+        obj = ""
+        if possessive:
+            nxt = next((t for t in tokens[end + 1:end + 3] if not t.filler), None)
+            obj = "card" if nxt is not None and ("#card" in nxt.tags or nxt.stem == "card") else (nxt.word if nxt else "")
+        out.append(Mention(end, tokens[end].clause, tokens[end].sentence, refs, kind, possessive, obj))
+        for t in tokens[start:end + 1]:
+            t.tags.add("@seat")
+        if possessive:
+            tokens[end].tags.add("@poss")  # "East's deal", "my lead"
+
+    def last_seat() -> Ref | None:
+        return next((m.refs[0] for m in reversed(out) if m.kind == "seat"), None)
+
+    while i < len(tokens):
+        w, p, raw = words[i], plain[i], tokens[i].raw
+        nxt = plain[i + 1] if i + 1 < len(tokens) else ""
+        nxt2 = plain[i + 2] if i + 2 < len(tokens) else ""
+        seat: Ref | None = None
+        end = i
+        if raw in ("NS", "SN", "EW", "WE"):  # upper case only: "we" is not East-West
+            add(i, i, tuple(Ref(s.value, 0, raw) for s in Side.parse(raw).seats), "side")
+            i += 1
+            continue
+        if p in SEAT_WORDS:
+            seat = Ref(SEAT_WORDS[p].value, 0, tokens[i].raw)
+        elif len(raw) == 1 and raw.upper() in "NESW" and (raw.isupper() or not upper_ok) and w.isalpha():
+            seat = Ref(raw.upper(), 0, raw)
+        elif p in ("lho", "rho"):
+            seat = Ref("me", _RELATIVE[p], raw)
+        elif p == "my" and nxt in _RELATIVE:
+            seat = Ref("me", _RELATIVE[nxt], f"my {nxt}")
+            end = i + 1
+            if nxt in ("left", "right") and nxt2 in ("hand", "opponent"):
+                end = i + 3 if i + 3 < len(tokens) and plain[i + 3] == "opponent" else i + 2
+            if nxt == "partners":
+                words[end] = "partner's"  # "my partners loner"
+        elif p in ("left", "right") and nxt == "hand" and nxt2 == "opponent":
+            seat = Ref("me", _RELATIVE[p], f"{p}-hand opponent")
+            end = i + 2
+        elif p in ("i", "me", "myself", "my"):
+            seat = Ref("me", 0, raw)
+        elif p == "dealer":
+            if w.endswith("'s") and nxt in ("partner", "left", "right"):
+                seat = Ref("dealer", {"partner": 2, "left": 1, "right": 3}[nxt], f"the dealer's {nxt}")
+                end = i + 1
+            else:
+                seat = Ref("dealer", 0, "the dealer")
+        elif p == "eldest":
+            seat = Ref("dealer", 1, "the eldest hand")
+            end = i + 1 if nxt in _ROLE_NOUNS else i
+        elif p in _ROLE_WORDS and nxt in _ROLE_NOUNS and (deal_roles or p == "first"):
+            seat = Ref("dealer", _ROLE_WORDS[p], f"the {p} {nxt}")
+            end = i + 1
+        elif p in ("partner", "partners") and i > 0:
+            prev = plain[i - 1]
+            anchor = last_seat()
+            if prev in ("his", "her") and anchor is not None:
+                seat = anchor.shifted(2, f"{prev} partner")
+            elif words[i - 1].endswith("'s") and out and out[-1].index == i - 1 and out[-1].kind == "seat":
+                seat = out.pop().refs[0].shifted(2, f"{words[i - 1]} partner")
+        elif p in ("we", "us", "our", "ours") and not (p == "us" and i > 0 and plain[i - 1] == "of"):
+            add(i, i, (Ref("me", 0, raw), Ref("me", 2, raw)), "side")
+            i += 1
+            continue
+        elif p in ("they", "them", "opponents", "theirs") or (p == "other" and nxt in ("team", "side")):
+            add(i, i, (Ref("me", 1, raw), Ref("me", 3, raw)), "side")
+            i += 1
+            continue
+        elif p in ("everybody", "everyone") or (p == "all" and nxt in ("four", "4", "players")):
+            add(i, i, tuple(Ref(s.value, 0, raw) for s in Seat), "all")
+            i += 1
+            continue
+        elif p == "other" and nxt in ("three", "3"):
+            add(i, i + 1, (), "others")
+            i += 2
+            continue
+        if seat is not None:
+            add(i, end, (seat,))
+            i = end
+        i += 1
+    return _join_sides(out, tokens)
+
+
+def _join_sides(mentions: list[Mention], tokens: list[Token]) -> list[Mention]:
+    """'North and South', 'my partner and I': two seats of one side joined by 'and' name the side."""
+    out: list[Mention] = []
+    for m in mentions:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.kind == "seat" and m.kind == "seat" and m.index - prev.index >= 2
+                and all(t.word == "and" for t in tokens[prev.index + 1:m.index]) and _partners(prev.refs[0], m.refs[0])):
+            out[-1] = Mention(m.index, m.clause, m.sentence, (prev.refs[0], m.refs[0]), "side", m.possessive, m.obj)
+            continue
+        out.append(m)
+    return out
+
+
+def _partners(a: Ref, b: Ref) -> bool:
+    if a.base == b.base:
+        return (a.turn - b.turn) % 4 == 2
+    sa, sb = a.resolve(None, None) if a.base in "NESW" else None, b.resolve(None, None) if b.base in "NESW" else None
+    return sa is not None and sb is not None and sa.partner == sb
+
+
+def find_cards(tokens: list[Token]) -> list[tuple[int, Any]]:
+    """Cards named: (token index, Card, or ('left'|'right', None) awaiting the trump)."""
+    out: list[tuple[int, Any]] = []
+    words = [t.word for t in tokens]
+    for i, t in enumerate(tokens):
+        m = _CARD_CODE.match(t.raw)
+        if m and (t.raw.isupper() or t.raw[:-1].isdigit()):
+            rank = "10" if m.group(1).upper() == "T" else m.group(1).upper()
+            if rank in RANK_WORDS.values():
+                out.append((i, Card(rank, Suit.parse(m.group(2)))))
+                t.tags.add("#card")
+            continue
+        if words[i] in RANK_WORDS and i + 2 < len(tokens) and words[i + 1] == "of" and words[i + 2] in SUIT_WORDS:
+            out.append((i + 2, Card(RANK_WORDS[words[i]], SUIT_WORDS[words[i + 2]])))
+            for x in tokens[i:i + 3]:
+                x.tags.add("#card")
+            continue
+        if words[i] in ("left", "right") and i + 1 < len(tokens) and tokens[i + 1].stem in ("bower", "bow"):
+            out.append((i + 1, (words[i], None)))
+            tokens[i].tags.add("#card")
+            tokens[i + 1].tags.add("#card")
+    return out
+
+
+def find_trump(tokens: list[Token]) -> Suit | None:
+    """'hearts are trumps', 'trump is clubs', 'hearts trump'."""
+    words = [t.word for t in tokens]
+    for i, w in enumerate(words):
+        if w not in SUIT_WORDS:
+            continue
+        after = [x for x in words[i + 1:i + 3] if x not in ("are", "were", "is", "was")][:1]
+        before = [x for x in words[max(0, i - 3):i] if x not in ("are", "were", "is", "was", "the")][-1:]
+        if after in (["trump"], ["trumps"]) or before in (["trump"], ["trumps"]):
+            return SUIT_WORDS[w]
+    return None
+
+
+def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, me: Seat | None) -> Seat | None:
+    """The dealer, where the words name him: 'North dealt', 'my deal', 'East's turn to deal'."""
+    for m in mentions:
+        if m.kind != "seat" or m.refs[0].base == "dealer":
+            continue
+        seat = m.refs[0].resolve(me, None)
+        if seat is None:
+            continue
+        after = [t for t in tokens[m.index + 1:m.index + 5] if not t.filler]
+        stems = [t.stem for t in after]
+        said = [t.word for t in after]
+        before = [t.word for t in tokens[max(0, m.index - 2):m.index] if not t.filler]
+        if m.possessive and (stems[:1] == ["deal"] or stems[:3] == ["turn", "to", "deal"]):
+            return seat  # "East's deal", "my deal", "Easts turn to deal"
+        if kind == "deal_out_of_turn":
+            if before[-2:] == ["should", "be"] or said[:3] == ["should", "have", "dealt"]:
+                return seat  # "it should be North": whose deal it was
+            continue  # in a deal out of turn, who dealt is not the dealer
+        if said[:1] in (["dealt"], ["deals"], ["misdealt"]) or said[:2] == ["is", "dealing"]:
+            return seat
+        if stems[:1] == ["dealer"]:
+            return seat  # "North, the dealer", "South was dealer"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Facts.
+
+
+def _phrase_at(phrase: str, stems: Sequence[Token]) -> list[int]:
+    """Positions (in `stems`) where each part of a plain phrase matches; [] if it does not."""
+    return _matches(_compile(phrase), stems)
+
+
+def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
+    table = CHOICE_CUES.get((kind, fact)) or CHOICE_CUES.get(("*", fact))
+    if not table:
+        return None
+    for value, cues in table.items():
+        if any(_phrase_at(c, stems) for c in cues):
+            return value
+    return None
+
+
+def _number(tok: Token) -> int | None:
+    base = tok.word[:-2] if tok.word.endswith("'s") else tok.word
+    if base.isdigit():
+        return int(base)
+    return NUMBERS.get(base)
+
+
+class _Facts:
+    """Reads one kind's facts from the tokens, resolving seats against --me and the dealer."""
+
+    def __init__(self, kind: str, tokens: list[Token], stems: list[Token], mentions: list[Mention],
+                 cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None, trump: Suit | None) -> None:
+        self.kind, self.tokens, self.stems, self.mentions, self.cards = kind, tokens, stems, mentions, cards
+        self.me, self.dealer, self.trump = me, dealer, trump
+        index_of = {id(t): i for i, t in enumerate(tokens)}
+        self.stem_pos = [index_of[id(t)] for t in stems]
+        self.facts: dict[str, Any] = {}
+        self.unresolved: dict[str, str] = {}
+
+    # -- helpers --
+
+    def anchored(self, anchors: Sequence[str]) -> list[tuple[int, bool]]:
+        """(token index, seat-after) for each anchor found, in text order."""
+        at: list[tuple[int, bool]] = []
+        for a in anchors:
+            after = a.startswith(">")
+            for hit in _phrase_at(a.lstrip(">"), self.stems)[:1]:
+                at.append((self.stem_pos[hit], after))
+        return sorted(at)
+
+    def actor(self, m: Mention) -> bool:
+        """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
+        if m.kind != "seat":
+            return False
+        if not m.possessive:
+            return True
+        return self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand", "")
+
+    def seat_at(self, at: int, after: bool, actors_only: bool = True) -> Ref | None:
+        tok = self.tokens[at]
+        if after:
+            near = [m for m in self.mentions if m.kind == "seat" and at < m.index <= at + 4 and m.clause == tok.clause]
+            return near[0].refs[0] if near else None
+        near = [m for m in self.mentions if m.index < at and m.sentence == tok.sentence
+                and (self.actor(m) if actors_only else m.kind == "seat")]
+        return near[-1].refs[0] if near else None
+
+    def settle(self, name: str, ref: Ref) -> str | None:
+        seat = ref.resolve(self.me, self.dealer)
+        if seat is None:
+            self.unresolved[name] = ref.base
+            return None
+        return seat.value
+
+    # -- by type --
+
+    def seat(self, name: str) -> Ref | None:
+        rule = SEAT_ANCHORS.get((self.kind, name)) or SEAT_ANCHORS.get(("*", name))
+        if rule is None:
+            return None
+        anchors, first = rule
+        for at, after in self.anchored(anchors):
+            ref = self.seat_at(at, after)
+            if ref is not None:
+                return ref
+        if first:
+            named = [m for m in self.mentions if self.actor(m)]
+            if named:
+                return named[0].refs[0]
+        return None
+
+    def seats(self, name: str) -> list[str] | None:
+        offender = self.facts.get("offender")
+        for at, _ in self.anchored(SEATS_ANCHORS.get((self.kind, name), ())):
+            clause = self.tokens[at].clause
+            if any(t.word in ("not", "neither", "nobody", "none") for t in self.tokens[:at] if t.clause == clause):
+                return []  # "neither adversary had touched"
+            group: list[str] = []
+            for m in self.mentions:
+                if m.index >= at or m.clause != clause:
+                    continue
+                before = [t.word for t in self.tokens[max(0, m.index - 3):m.index]]
+                if m.kind == "side" and "one" in before:
+                    continue  # "one of the opponents" is not both of them
+                if m.kind == "others":
+                    return [s.value for s in Seat if s.value != offender]
+                for ref in m.refs:
+                    seat = ref.resolve(self.me, self.dealer)
+                    if seat is None:
+                        self.unresolved[name] = ref.base
+                    elif seat.value not in group and seat.value != offender:
+                        group.append(seat.value)
+            if group:
+                return [s.value for s in Seat if s.value in group]
+        return None
+
+    def side(self, name: str) -> str | None:
+        for m in self.mentions:
+            if m.kind == "side":
+                sides = {r.resolve(self.me, self.dealer) for r in m.refs}
+                if None in sides:
+                    self.unresolved[name] = m.refs[0].base
+                    return None
+                return next(iter(sides)).side.value  # type: ignore[union-attr]
+        return None
+
+    def card(self) -> str | None:
+        for _, card in self.cards:
+            if isinstance(card, Card):
+                return str(card)
+            which, _ = card
+            if self.trump is None:
+                self.unresolved["card"] = "trump"
+                continue
+            return f"J{(self.trump if which == 'right' else self.trump.mate).letter}"
+        return None
+
+    def integer(self, name: str) -> int | None:
+        stems = self.stems
+        if name == "count":  # revokes by the offender's side: "revoked twice"
+            for i, t in enumerate(stems):
+                if t.word in ("twice", "thrice"):
+                    return NUMBERS[t.word]
+                n = _number(t)
+                if n and i + 1 < len(stems) and stems[i + 1].stem in ("time", "revok", "reneg"):
+                    return n
+            return None
+        if name == "tricks":
+            if any(t.stem == "march" for t in stems) or _phrase_at("all five", stems) or _phrase_at("all 5", stems) \
+                    or _phrase_at("every trick", stems):
+                return 5
+            for i, t in enumerate(stems[:-1]):
+                n = _number(t)
+                if n is not None and stems[i + 1].stem == "trick" and n <= 5:
+                    return n
+            return None
+        if name in ("cards", "smaller_packet"):
+            for i, t in enumerate(stems[:-1]):
+                n = _number(t)
+                if n is None or (i and stems[i - 1].stem == "than"):
+                    continue  # "more than five cards" gives no count
+                if stems[i + 1].stem == "card" or (name == "smaller_packet" and stems[i + 1].stem in ("off", "on")):
+                    return n
+        return None
+
+    def counts(self) -> dict[str, int]:
+        """{seat: cards received}: a seat closely followed by 'six cards', or by a bare number that
+        ends its clause ('and West six')."""
+        out: dict[str, int] = {}
+        named = [m for m in self.mentions if m.kind in ("seat", "side") and m.refs[0].base != "dealer"]
+        tokens = self.tokens
+        for k, m in enumerate(named):
+            stop = named[k + 1].index if k + 1 < len(named) else len(tokens)
+            for j in range(m.index + 1, min(stop, m.index + 5)):
+                t = tokens[j]
+                n = _number(t)
+                rest = [x for x in tokens[j + 1:] if not x.filler and x.clause == t.clause]
+                counted = bool(rest) and rest[0].stem in ("card", "each") or not rest
+                if n is not None and counted and t.word not in ("once", "twice", "thrice") and 0 <= n <= 10:
+                    for ref in m.refs:
+                        seat = self.settle("counts", ref)
+                        if seat is not None:
+                            out[seat] = n
+                    break
+        return out
+
+    def cuts(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        named = [m for m in self.mentions if m.kind == "seat"]
+        for k, m in enumerate(named):
+            stop = named[k + 1].index if k + 1 < len(named) else len(self.tokens)
+            card = next((c for i, c in self.cards if m.index < i < stop and isinstance(c, Card)), None)
+            if card is not None:
+                seat = self.settle("cuts", m.refs[0])
+                if seat is not None:
+                    out[seat] = str(card)
+        return out
+
+    # -- facts that hang on how a particular kind is told --
+
+    def makers(self) -> None:
+        """hand_result: the side or seat that made the trump, named just before it made, ordered,
+        went alone or took tricks; 'for us' later in the sentence is who scores, not who made."""
+        for at, _ in self.anchored(MAKER_ANCHORS):
+            near = [m for m in self.mentions if m.index < at and m.kind in ("seat", "side")
+                    and m.sentence == self.tokens[at].sentence and not m.possessive]
+            if not near:
+                continue
+            m = near[-1]
+            if m.kind == "side":
+                sides = {r.resolve(self.me, self.dealer) for r in m.refs}
+                if None in sides:
+                    self.unresolved["makers"] = m.refs[0].base
+                else:
+                    self.facts["makers"] = next(iter(sides)).side.value  # type: ignore[union-attr]
+            else:
+                seat = self.settle("maker", m.refs[0])
+                if seat is not None:
+                    self.facts["maker"] = seat
+            return
+
+    def lone_partner(self) -> None:
+        """lone_partner_played: the offender is, by definition, the lone player's partner."""
+        for at, _ in self.anchored(("alone", "loner", "lone")):
+            near = [m for m in self.mentions if m.kind == "seat" and m.index < at
+                    and m.sentence == self.tokens[at].sentence]
+            if near:
+                ref = near[-1].refs[0].shifted(2, f"{near[-1].refs[0].words}'s partner")
+                seat = self.settle("offender", ref)
+                if seat is not None:
+                    self.facts["offender"] = seat
+                return
+
+    def touched_first(self) -> None:
+        """misdeal: whose side first touched the cards, from the seat that touched them."""
+        for at, _ in self.anchored(("touched",)):
+            ref = self.seat_at(at, False, actors_only=False)
+            if ref is None:
+                return
+            seat = ref.resolve(self.me, self.dealer)
+            if seat is None or self.dealer is None:
+                self.unresolved["touched_first"] = "dealer" if self.dealer is None else ref.base
+                return
+            self.facts["touched_first"] = "dealer_side" if seat.side == self.dealer.side else "adversaries"
+            return
+
+    def pattern(self) -> None:
+        joined = " ".join(t.word for t in self.tokens)
+        m = _PATTERN.search(joined.replace(" - ", "-"))
+        if m:
+            a, b, c = m.groups()
+            self.facts["pattern"] = f"{a}-{b}" if c is None and {a, b} == {"2", "3"} else "irregular"
+
+    # -- all of them --
+
+    def read(self) -> tuple[dict[str, Any], dict[str, str]]:
+        kind = self.kind
+        special = {("hand_result", "maker"), ("hand_result", "makers"), ("lone_partner_played", "offender"),
+                   ("misdeal", "touched_first")}
+        for name, type_ in FACT_TYPES.get(kind, {}).items():
+            if (kind, name) in special:
+                continue
+            value: Any = None
+            if type_ == "seat":
+                ref = self.seat(name)
+                value = self.settle(name, ref) if ref is not None else None
+            elif type_ in ("seats", "names"):
+                value = self.seats(name)
+            elif type_ in ("bool", "choice"):
+                value = _choice(kind, name, self.stems)
+            elif type_ == "suit":
+                for at, _ in self.anchored(SUIT_ANCHORS.get((kind, name), ())):
+                    later = [t for t in self.tokens[at:] if "#suit" in t.tags]
+                    if later:
+                        value = SUIT_WORDS[later[0].word].value
+                        break
+            elif type_ == "card":
+                value = self.card()
+            elif type_ == "int":
+                value = self.integer(name)
+            elif type_ == "counts":
+                value = self.counts() or None
+            elif type_ == "cuts":
+                value = self.cuts() or None
+            elif type_ == "side":
+                value = self.side(name)
+            if value is not None:
+                self.facts[name] = value
+        if kind == "hand_result":
+            self.makers()
+        elif kind == "lone_partner_played":
+            self.lone_partner()
+        elif kind == "misdeal":
+            self.touched_first()
+            if "pattern" not in self.facts:
+                self.pattern()
+        elif kind == "wrong_card_count" and self.facts.get("no_discard"):
+            # The dealer who failed to discard is the offender, whatever seat the words name.
+            self.facts.pop("cards", None)
+            self.facts.pop("offender", None)
+            if self.dealer is not None:
+                self.facts["offender"] = self.dealer.value
+        unresolved = {k: v for k, v in self.unresolved.items() if k not in self.facts}
+        return self.facts, unresolved
+
+
+def read_facts(kind: str, tokens: list[Token], stems: list[Token], mentions: list[Mention],
+               cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None,
+               trump: Suit | None) -> tuple[dict[str, Any], dict[str, str]]:
+    """The kind's facts the words give, in case-file form, and those waiting on --me, the dealer or the trump."""
+    return _Facts(kind, tokens, stems, mentions, cards, me, dealer, trump).read()
+
+
+# ---------------------------------------------------------------------------
+# What is still needed.
+
+
+def missing(reading: Reading, spec: Any, envelope: dict[str, Any] | None = None) -> list[str]:
+    """The facts (and envelope keys) the kind requires that neither the words nor the options gave."""
+    if reading.kind is None or spec is None:
+        return []
+    facts = reading.facts
+    env = {**reading.envelope, **(envelope or {})}
+    out = [f for f in spec.required if facts.get(f) is None]
+    out += [k for k in spec.needs if env.get(k) is None]
+    for group in spec.one_of:
+        if all(facts.get(f) in (None, False) for f in group):
+            out.append(" or ".join(group))
+    return out

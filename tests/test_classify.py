@@ -1,0 +1,434 @@
+"""Plain-words incidents (issue 5): which kind the words name, the facts they give, what is missing.
+
+Accuracy is measured on tests/phrasings.yaml, not assumed: the overall figure and each part
+(tuned, held-out, and the batches written blind after each round of tuning) are printed in
+the test output, and the overall and held-out figures are held at 90% or more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from arbiter import classify as C
+from arbiter.classify import classify
+from arbiter.cli import app
+from arbiter.ruling import KINDS
+
+HERE = Path(__file__).resolve().parent
+PHRASINGS: list[dict[str, Any]] = yaml.safe_load((HERE / "phrasings.yaml").read_text(encoding="utf-8"))
+SPEC = (HERE.parent.parent / "shared" / "spec" / "incidents.md")
+runner = CliRunner()
+
+# The kinds of the spec's table, in its order (kept here so that a kind dropped from the
+# classifier is caught even if the spec file is not beside the repository).
+SPEC_KINDS = (
+    "misdeal", "deal_out_of_turn", "exposed_in_deal", "faced_card", "imperfect_pack", "trump_turn_exposes",
+    "wrong_pack", "cut_irregular", "reshuffle_after_cut", "shuffle_irregular", "cut_for_table", "exposed_card",
+    "lead_out_of_turn", "play_out_of_turn", "revoke", "called_card_not_played", "called_suit_void",
+    "winning_cards_run", "hand_abandoned", "omitted_play", "extra_card_in_trick", "new_cards", "pass_then_order",
+    "named_turned_down_suit", "change_named_suit", "bid_out_of_turn", "dealer_turned_down",
+    "declaration_not_heard", "attention_to_trick", "asked_who_played", "penalty_consultation",
+    "lead_before_discard", "trump_discarded", "wrong_card_count", "trump_card_lifted", "asked_turned_card",
+    "lone_declaration", "lone_partner_played", "hand_result", "score_error", "etiquette_breach",
+)
+
+
+def read(p: dict[str, Any]) -> C.Reading:
+    return classify(p["text"], me=p.get("me"), dealer=p.get("dealer"), trump=p.get("trump"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+# --- the phrasing set and accuracy -------------------------------------------------------------
+
+
+def test_the_spec_table_lists_the_kinds_we_classify() -> None:
+    if SPEC.exists():
+        text = SPEC.read_text(encoding="utf-8")
+        listed = [line.split("`")[1] for line in text.splitlines() if line.startswith("| `")]
+        assert tuple(listed) == SPEC_KINDS
+    assert set(SPEC_KINDS) <= set(C.CUES) and set(SPEC_KINDS) <= set(C.FACT_TYPES)
+
+
+def test_the_phrasing_set_is_large_and_covers_every_kind_in_both_eras() -> None:
+    assert len(PHRASINGS) >= 150
+    per_kind = Counter(p["kind"] for p in PHRASINGS)
+    eras: dict[str, set[str]] = defaultdict(set)
+    for p in PHRASINGS:
+        eras[p["kind"]].add(str(p["era"]))
+    for kind in SPEC_KINDS:
+        assert per_kind[kind] >= 3, kind
+        assert eras[kind] == {"1888", "today"}, f"{kind} lacks phrasings in {({'1888', 'today'} - eras[kind])}"
+    assert set(per_kind) <= set(C.CUES)
+
+
+def test_top1_accuracy_is_ninety_percent_or_more_overall_and_held_out(capsys: pytest.CaptureFixture[str]) -> None:
+    parts = C.split(PHRASINGS)
+    lines = []
+    for name, items in parts.items():
+        correct, total = C.accuracy(items)
+        lines.append(f"  {name:<10} {correct:>3}/{total:<3} {100 * correct / total:5.1f}%")
+    correct, total = C.accuracy(PHRASINGS)
+    with capsys.disabled():
+        print(f"\nclassify top-1 accuracy: {correct}/{total} = {100 * correct / total:.1f}%")
+        print("\n".join(lines))
+        print("  (blind-N parts were measured once before tuning on them: 58%, 73%, 71%, 78%; see phrasings.yaml)")
+    assert correct / total >= 0.9
+    held_correct, held_total = C.accuracy(parts["held-out"])
+    assert held_total >= 40 and held_correct / held_total >= 0.9
+
+
+def test_every_spec_kind_classifies_from_three_different_phrasings() -> None:
+    right: dict[str, set[str]] = defaultdict(set)
+    for p in PHRASINGS:
+        if read(p).kind == p["kind"]:
+            right[p["kind"]].add(p["text"].lower())
+    short = {k: len(right[k]) for k in SPEC_KINDS if len(right[k]) < 3}
+    assert not short, f"kinds classified from fewer than three phrasings: {short}"
+
+
+def test_the_facts_expected_of_the_phrasings_are_read() -> None:
+    wrong = []
+    for p in PHRASINGS:
+        reading = read(p)
+        if reading.kind != p["kind"]:
+            continue
+        for name, value in (p.get("facts") or {}).items():
+            if reading.facts.get(name) != value:
+                wrong.append((p["text"], name, value, reading.facts.get(name)))
+    assert not wrong, wrong
+
+
+def test_accuracy_counts_right_and_wrong() -> None:
+    items = [{"text": "West reneged", "kind": "revoke"}, {"text": "West reneged", "kind": "misdeal"}]
+    assert C.accuracy(items) == (1, 2)
+
+
+def test_split_holds_out_every_third_of_a_kind_and_keeps_written_batches_apart() -> None:
+    items = [{"text": str(i), "kind": "revoke"} for i in range(6)] + [{"text": "x", "kind": "revoke", "written": "blind-9"}]
+    parts = C.split(items)
+    assert [p["text"] for p in parts["held-out"]] == ["2", "5"]
+    assert [p["text"] for p in parts["tuned"]] == ["0", "1", "3", "4"]
+    assert [p["text"] for p in parts["blind-9"]] == ["x"]
+
+
+# --- the words the issue names -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("West reneged on the second trick", "revoke"),
+    ("West revoked", "revoke"),
+    ("North called a loner after naming trumps", "lone_declaration"),
+    ("North is going alone", "lone_declaration"),
+    ("North said he would play alone", "lone_declaration"),
+    ("East lifted the up card to look at it", "trump_card_lifted"),
+    ("East lifted the turn card off the pack", "trump_card_lifted"),
+    ("the dealer buried the up card in the kitty", "trump_discarded"),
+    ("there is a card face up in the deck", "faced_card"),
+    ("there is a card face up in the pack", "faced_card"),
+    ("East passed and then tried to order it up", "pass_then_order"),
+    ("East passed and then said pick it up", "pass_then_order"),
+    ("South passed, then tried to assist", "pass_then_order"),
+    ("my partner keeps up the table talk", "etiquette_breach"),
+])
+def test_todays_words_and_the_books_reach_the_kind(text: str, kind: str) -> None:
+    assert classify(text).kind == kind
+
+
+def test_misspellings_are_read_as_the_word_meant() -> None:
+    reading = classify("East renaged")
+    assert reading.kind == "revoke" and reading.corrections == {"renaged": "reneg"}
+    assert classify("East renigged").kind == "revoke"  # a spelling common enough to be listed
+    assert classify("the dealr gave North six cards").kind == "misdeal"
+    assert classify("he shuffels with the faces showing").kind == "shuffle_irregular"
+
+
+@pytest.mark.parametrize("word", ["behind", "against", "although", "through", "later", "letting", "former"])
+def test_ordinary_words_are_not_corrected_into_cue_words(word: str) -> None:
+    assert C._correct(word) is None
+
+
+def test_one_slip_is_corrected_but_two_in_a_short_word_are_not() -> None:
+    assert C._slips("renig", "reneg", 1) == 1
+    assert C._slips("tabel", "tabl", 1) == 1
+    assert C._slips("shuffel", "shuffl", 1) == 1
+    assert C._slips("behind", "bind", 1) > 1
+
+
+def test_words_that_name_no_incident_give_no_kind() -> None:
+    reading = classify("what a lovely afternoon for a game")
+    assert reading.kind is None and reading.candidates == [] and reading.doubtful
+
+
+def test_a_cue_of_filler_words_only_is_refused_when_compiled() -> None:
+    with pytest.raises(ValueError, match="filler"):
+        C._compile("theirs")
+    C.compiled_cues()  # every shipped cue compiles
+
+
+def test_a_phrase_and_its_own_stem_variant_count_once() -> None:
+    # "played out of turn" and "play out of turn" are one cue after stemming: one weight, not two.
+    cues = dict(C.CUES["play_out_of_turn"])
+    assert classify("East played out of turn").candidates[0].score == cues["played out of turn"]
+
+
+# --- facts -------------------------------------------------------------------------------------
+
+
+def test_seats_by_word_letter_and_relative_to_me() -> None:
+    assert classify("East led out of turn").facts["offender"] == "E"
+    assert classify("E led out of turn").facts["offender"] == "E"
+    assert classify("my partner led out of turn", me="S").facts["offender"] == "N"
+    assert classify("my left-hand opponent led out of turn", me="S").facts["offender"] == "W"
+    assert classify("my LHO led out of turn", me="N").facts["offender"] == "E"
+    assert classify("RHO led out of turn", me="N").facts["offender"] == "W"
+    assert classify("I led out of turn", me="W").facts["offender"] == "W"
+
+
+def test_a_relative_seat_without_me_is_left_unresolved_not_guessed() -> None:
+    reading = classify("my partner led out of turn")
+    assert "offender" not in reading.facts
+    assert reading.unresolved == {"offender": "me"}
+
+
+def test_the_dealer_and_the_eldest_hand_resolve_from_the_dealer() -> None:
+    assert classify("the dealer revoked", dealer="W").facts["offender"] == "W"
+    assert classify("the dealer revoked").unresolved == {"offender": "dealer"}
+    assert classify("the eldest hand led before the dealer had discarded", dealer="W").facts["offender"] == "N"
+    assert classify("North dealt, and East revoked").envelope["dealer"] == "N"
+    assert classify("it was my deal and West revoked", me="S").envelope["dealer"] == "S"
+
+
+def test_second_and_third_hand_are_deal_roles_in_bidding_but_not_in_a_trick() -> None:
+    bid = classify("the third hand ordered it up out of turn", dealer="N")
+    assert bid.kind == "bid_out_of_turn" and bid.facts["offender"] == "W"
+    trick = classify("the third hand played before the second hand", dealer="N")
+    assert trick.kind == "play_out_of_turn" and "offender" not in trick.facts
+    assert trick.facts["position"] == "third_before_second"
+
+
+def test_we_in_lower_case_is_not_east_west() -> None:
+    reading = classify("we made it and took 4 tricks, how many points")
+    assert reading.kind == "hand_result"
+    assert "makers" not in reading.facts and reading.unresolved == {"makers": "me"}
+    assert classify("we made it and took 4 tricks", me="N").facts["makers"] == "NS"
+
+
+def test_cards_by_name_code_and_bower() -> None:
+    assert classify("North dropped the ace of hearts").facts["card"] == "AH"
+    assert classify("North dropped the AH face up").facts["card"] == "AH"
+    assert classify("North dropped the 10D on the table").facts["card"] == "10D"
+    assert classify("North flashed the left bower", trump="hearts").facts["card"] == "JD"
+    assert classify("North flashed the right bower", trump="spades").facts["card"] == "JS"
+    bare = classify("North flashed the left bower")
+    assert "card" not in bare.facts and bare.unresolved.get("card") == "trump"
+
+
+def test_the_trump_named_in_the_words() -> None:
+    assert classify("hearts were trumps and North dropped the left bower").facts["card"] == "JD"
+
+
+def test_counts_lists_and_numbers() -> None:
+    assert classify("the dealer gave North six cards").facts["counts"] == {"N": 6}
+    both = classify("The dealer gave North and South four cards each and East and West six.")
+    assert both.facts["counts"] == {"N": 4, "S": 4, "E": 6, "W": 6}
+    assert "counts" not in classify("dealer went one card at a time").facts
+    assert classify("East led out of turn; South and West had followed").facts["followed"] == ["S", "W"]
+    assert classify("North led out of turn and the other three followed").facts["followed"] == ["E", "S", "W"]
+    assert classify("West revoked twice").facts["count"] == 2
+    assert classify("East only cut 2 cards off the top").facts["smaller_packet"] == 2
+    assert classify("North went alone and took all five").facts == {"maker": "N", "tricks": 5, "alone": True}
+
+
+def test_a_negated_list_is_empty_not_the_seats_nearby() -> None:
+    reading = classify("A card was exposed in the deal by the dealer's partner; neither adversary had touched "
+                       "his cards.", dealer="N")
+    assert reading.facts["exposed_by"] == "S" and reading.facts["touched"] == []
+
+
+def test_who_touched_first_is_read_against_the_dealer() -> None:
+    text = "the dealer gave me four cards and my partner touched the cards first"
+    assert classify(text, me="S", dealer="W").facts["touched_first"] == "adversaries"
+    assert classify(text, me="S", dealer="N").facts["touched_first"] == "dealer_side"
+
+
+def test_yes_no_facts_and_choices_from_their_cues() -> None:
+    assert classify("South reneged but caught it before the trick was turned").facts["established"] is False
+    assert classify("West shuffled under the table").facts["how"] == "below_table"
+    assert classify("East dealt out of turn, before the trump card was turned").facts["trump_turned"] is False
+    assert classify("my partner keeps winking at me").facts["what"] == "signal"
+    assert classify("he reneged on purpose").facts["what"] == "purposeful_revoke"
+
+
+def test_the_lone_players_partner_is_the_offender_by_definition() -> None:
+    assert classify("South played alone, and his partner played a card on the first lead").facts["offender"] == "N"
+    assert classify("West called a loner and East still played a card to the first trick").facts["offender"] == "E"
+
+
+def test_possessives_are_owners_not_actors() -> None:
+    assert "offender" not in classify("somebody played out of turn against my loner", me="S").facts
+    assert classify("North's queen of diamonds fell out of his hand face up").facts["offender"] == "N"
+
+
+def test_a_kind_can_be_forced_and_an_unknown_one_is_refused() -> None:
+    assert classify("East led", kind="revoke").kind == "revoke"
+    with pytest.raises(C.InputError):
+        classify("East led", kind="nonsense")
+
+
+def test_empty_and_overlong_words_are_refused() -> None:
+    with pytest.raises(C.InputError):
+        classify("   ")
+    with pytest.raises(C.InputError):
+        classify("x" * (C.MAX_TEXT + 1))
+
+
+# --- the registry and the classifier agree -----------------------------------------------------
+
+
+def test_every_registered_kind_can_be_reached_from_words() -> None:
+    assert set(KINDS) <= set(C.CUES), set(KINDS) - set(C.CUES)
+
+
+def test_the_facts_we_read_are_facts_of_the_kind_with_the_same_type() -> None:
+    for kind, facts in C.FACT_TYPES.items():
+        if kind not in KINDS:
+            continue
+        declared = {name: f.type for name, f in KINDS[kind].facts.items()}
+        for name, type_ in facts.items():
+            assert declared.get(name) == type_, f"{kind}.{name}: we read {type_}, the kind declares {declared.get(name)}"
+
+
+def test_the_facts_read_from_every_phrasing_are_accepted_by_the_kind() -> None:
+    from arbiter.incident import parse_facts
+
+    for p in PHRASINGS:
+        reading = read(p)
+        if reading.kind in KINDS:
+            parse_facts(reading.kind, reading.facts, p["text"])  # raises on a fact the kind refuses
+
+
+# --- doubt -------------------------------------------------------------------------------------
+
+
+def test_a_close_runner_up_makes_the_reading_doubtful() -> None:
+    reading = classify("North went alone and South played to the first trick")
+    assert reading.kind == "lone_partner_played"
+    assert reading.doubtful and [c.kind for c in reading.runners_up] == ["lone_declaration"]
+    clear = classify("East led out of turn")
+    assert not clear.doubtful and clear.runners_up == []
+
+
+def test_margin_rule() -> None:
+    a = C.Candidate("revoke", 4.0, ())
+    assert C._doubtful([a, C.Candidate("misdeal", 4.0 * (1 - C.MARGIN), ())])
+    assert not C._doubtful([a, C.Candidate("misdeal", 4.0 * (1 - C.MARGIN) - 0.1, ())])
+    assert C._doubtful([C.Candidate("revoke", C.MIN_SCORE - 0.1, ())])
+
+
+# --- the command line --------------------------------------------------------------------------
+
+
+def test_classify_json_gives_kind_facts_missing_and_ranked_candidates() -> None:
+    code, out, _ = run("classify", "the dealer gave North six cards", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["kind"] == "misdeal" and data["facts"] == {"counts": {"N": 6}}
+    assert data["missing"] == ["dealer"]  # misdeal needs the dealer; the words did not name him
+    scores = [c["score"] for c in data["candidates"]]
+    assert data["candidates"][0]["kind"] == "misdeal" and scores == sorted(scores, reverse=True)
+    assert data["doubtful"] is False
+
+
+def test_classify_takes_words_unquoted_and_me_for_relative_seats() -> None:
+    code, out, _ = run("classify", "my", "partner", "reneged", "--me", "E", "--json")
+    assert code == 0 and json.loads(out)["facts"]["offender"] == "W"
+    code, out, _ = run("classify", "my partner reneged", "--json")
+    data = json.loads(out)
+    assert "offender" not in data["facts"] and data["missing"][:2] == ["me", "offender"]
+
+
+def test_classify_view_shows_understanding_and_doubt() -> None:
+    code, out, _ = run("classify", "North went alone and South played to the first trick")
+    assert code == 0
+    assert "Understood: lone_partner_played" in out and "Doubtful" in out and "lone_declaration" in out
+
+
+def test_classify_refuses_words_that_name_no_incident() -> None:
+    code, out, err = run("classify", "what a lovely afternoon")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "could not tell" in err
+
+
+def test_rule_from_words_without_a_terminal_names_the_missing_facts_and_exits_2() -> None:
+    code, out, err = run("rule", "somebody led out of turn", "--json")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "missing offender" in err and "--offender" in err
+
+
+def test_rule_from_words_with_the_missing_fact_as_a_flag() -> None:
+    code, out, _ = run("rule", "somebody led out of turn", "--offender", "E", "--dealer", "N", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["kind"] == "lead_out_of_turn" and data["laws"][0] == 52
+    assert data["classification"]["facts"]["offender"] == "E"
+
+
+def test_rule_from_words_agrees_with_rule_from_flags() -> None:
+    code, out, _ = run("rule", "East led out of turn; South followed", "--dealer", "N", "--json")
+    assert code == 0
+    words = json.loads(out)
+    code, out, _ = run("rule", "lead_out_of_turn", "--dealer", "N", "--offender", "E", "--followed", "S", "--json")
+    flags = json.loads(out)
+    words.pop("classification")
+    assert words == flags
+
+
+def test_rule_from_words_rules_at_once_when_the_kind_needs_nothing_more() -> None:
+    code, out, _ = run("rule", "we found the deck only has 31 cards", "--json")
+    assert code == 0 and json.loads(out)["kind"] == "imperfect_pack"
+
+
+def test_rule_from_words_needs_me_for_my_partner() -> None:
+    code, _, err = run("rule", "my partner reneged", "--json")
+    assert code == 2 and "--me" in err
+    code, out, _ = run("rule", "my partner reneged", "--me", "S", "--json")
+    assert code == 0 and "North" in json.loads(out)["summary"]
+
+
+def test_rule_on_a_doubtful_reading_says_so() -> None:
+    code, out, _ = run("rule", "North went alone and South played to the first trick", "--dealer", "E")
+    assert code == 0 and "doubtful" in out and "lone_declaration" in out
+    code, out, _ = run("rule", "North went alone and South played to the first trick", "--dealer", "E", "--json")
+    data = json.loads(out)
+    assert data["classification"]["doubtful"] is True
+    assert [c["kind"] for c in data["classification"]["candidates"]][:2] == ["lone_partner_played", "lone_declaration"]
+
+
+def test_rule_file_and_kind_paths_are_unchanged(tmp_path: Path) -> None:
+    case = tmp_path / "case.yaml"
+    case.write_text("dealer: N\nincident: {kind: lead_out_of_turn, offender: E}\n", encoding="utf-8")
+    assert run("rule", str(case), "--json")[0] == 0
+    assert run("rule", "lead_out_of_turn", "--offender", "E", "--json")[0] == 0
+    code, _, err = run("rule", "lead_out_of_trun")
+    assert code == 2 and "unknown kind" in err
+    code, _, err = run("rule", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "cannot be read" in err
+    code, _, err = run("rule", str(case), "--me", "S")
+    assert code == 2 and "--me" in err
+
+
+def test_rule_refuses_words_that_name_no_incident() -> None:
+    code, _, err = run("rule", "hello there", "--json")
+    assert code == 2 and "could not tell" in err

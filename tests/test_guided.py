@@ -1,0 +1,121 @@
+"""The guided ruling (issue 5) on a real terminal: `arbiter rule "WORDS"` shows what it
+understood, asks one short question for each thing still missing, then rules.
+
+Driven through a pseudo-terminal with pexpect, as a person at the table would meet it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+SCRIPT = Path(sys.executable).with_name("arbiter")
+COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "arbiter"]
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    # A real terminal (a pty), but a plain one: TERM=dumb keeps Rich's styles out of the text.
+    env = dict(os.environ, TERM="dumb", COLUMNS="100")
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(COMMAND[0], [*COMMAND[1:], *args], env=env, encoding="utf-8", timeout=15,
+                         dimensions=(50, 100))
+
+
+def finish(child: pexpect.spawn) -> tuple[int, str]:
+    child.expect(pexpect.EOF)
+    rest = child.before
+    child.close()
+    return child.exitstatus, rest
+
+
+def test_asks_for_the_missing_fact_with_its_choices_rechecks_a_bad_answer_then_rules() -> None:
+    child = spawn("rule", "somebody led out of turn", "--dealer", "N")
+    child.expect("Understood: lead_out_of_turn")
+    child.expect(r"Still needed: offender")
+    child.expect(r"Offender \(.*\)\? \[N/E/S/W\]")
+    child.sendline("x")
+    child.expect("unknown seat 'x'")
+    child.expect(r"Offender \(.*\)\? \[N/E/S/W\]")
+    child.sendline("east")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    assert "North and South may" in rest and "Law 52" in rest
+
+
+def test_asks_your_seat_once_and_then_needs_nothing_more() -> None:
+    child = spawn("rule", "my partner reneged")
+    child.expect("Understood: revoke")
+    child.expect(r"Which seat are you\? \[N/E/S/W\]")
+    child.sendline("S")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    assert "North revoked" in rest
+    assert "Offender" not in rest  # settled by the seat, so not asked
+
+
+def test_asks_who_dealt_where_the_words_name_a_role() -> None:
+    child = spawn("rule", "the eldest hand led before the dealer had discarded")
+    child.expect("Understood: lead_before_discard")
+    child.expect(r"Who dealt\? \[N/E/S/W\]")
+    child.sendline("W")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    assert "North (eldest hand) led" in rest
+
+
+def test_asks_each_missing_fact_in_its_own_form_one_after_another() -> None:
+    child = spawn("rule", "somebody bid out of turn", "--dealer", "N")
+    child.expect("Understood: bid_out_of_turn")
+    child.expect(r"Still needed: offender, action")
+    child.expect(r"Offender .*\? \[N/E/S/W\]")
+    child.sendline("W")
+    child.expect(r"Action .*\? \[pass/order/assist\]")
+    child.sendline("maybe")
+    child.expect("unknown value 'maybe'")
+    child.expect(r"Action .*\? \[pass/order/assist\]")
+    child.sendline("order")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    assert "West" in rest
+
+
+def test_asks_nothing_when_the_words_give_everything() -> None:
+    child = spawn("rule", "East led out of turn; South followed", "--dealer", "N")
+    child.expect("Understood: lead_out_of_turn")
+    status, rest = finish(child)
+    assert status == 0
+    assert "[N/E/S/W]" not in rest and "Ruling" in rest
+
+
+def test_json_on_a_terminal_asks_nothing_and_names_what_is_missing() -> None:
+    child = spawn("rule", "somebody led out of turn", "--json")
+    status, rest = finish(child)
+    assert status == 2
+    assert "missing offender" in rest and "[N/E/S/W]" not in rest
+
+
+def test_a_doubtful_reading_shows_the_runners_up_on_the_terminal() -> None:
+    child = spawn("rule", "North went alone and South played to the first trick", "--dealer", "E")
+    child.expect("Doubtful")
+    child.expect("lone_declaration")
+    status, rest = finish(child)
+    assert status == 0
+    assert "doubtful reading" in rest
+
+
+def test_end_of_input_at_a_question_aborts_without_a_traceback() -> None:
+    child = spawn("rule", "somebody led out of turn")
+    child.expect(r"\[N/E/S/W\]")
+    child.sendeof()
+    status, rest = finish(child)
+    assert status == 130
+    assert "aborted" in rest and "Traceback" not in rest
