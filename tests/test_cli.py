@@ -205,3 +205,15 @@ def test_fuzzed_case_files_never_raise_a_traceback(tmp_path: Path, data: str | b
         one_line(err)
     else:
         json.loads(out)
+
+
+def test_python_api_gives_the_same_ruling_as_the_command_line(tmp_path: Path) -> None:
+    import arbiter
+    from arbiter.model import InputError
+
+    from_dict = arbiter.rule({"dealer": "N", "incident": {"kind": "lead_out_of_turn", "offender": "E", "followed": ["S"]}})
+    from_file = arbiter.rule(write(tmp_path, GOOD))
+    _, out, _ = run("rule", write(tmp_path, GOOD), "--json")
+    assert from_dict.as_dict() == from_file.as_dict() == json.loads(out)
+    with pytest.raises(InputError, match="unknown kind"):
+        arbiter.rule({"incident": {"kind": "poker"}})
