@@ -151,12 +151,13 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("turned up + next card", 3), ("turned up trump + showed", 2.5), ("stuck together + turn", 2.5),
         ("turn + showed next card", 2.5), ("flipped two", 2.5), ("turned up ... saw both", 2.5),
         ("flipping|turning|turned|flipped upcard ... flashed|showed|exposed", 3.5), ("card below", 2.5),
-        ("stuck together", 2),
+        ("card under", 2.5), ("came along", 2), ("stuck together", 2), ("second card from pack", 2),
     ),
     "wrong_pack": (
         ("wrong pack", 4.5), ("adversaries cards", 4), ("opponents cards|pack", 3.5), ("other team pack|cards", 3.5),
         ("other pack", 3), ("belongs to other|opponents|them", 2), ("red backed|back", 1.5), ("blue backed|back", 1.5),
         ("dealt with + other", 1), ("different colored|coloured pack", 3), ("other colour|color", 2),
+        ("wrong colour|color|colored|coloured pack", 4.5), ("wrong colour|color|colored|coloured", 3),
     ),
     "cut_irregular": (
         ("fewer than four cards", 3.5), ("less than four cards", 3.5), ("fewer than four + cut", 2),
@@ -166,6 +167,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("bottom card", 1.5), ("fresh cut", 2), ("miscut", 4), ("cut + off top", 2), ("recut", 2.5),
         ("cut + card + off pack", 1.5), ("cut + dropped", 2), ("cut ... face up", 2),
         ("cut ... flew", 2), ("cut ... top card", 1.5),
+        ("cut ... took|lifted off #n", 3.5), ("legal cut", 2),
     ),
     "reshuffle_after_cut": (
         ("reshuffle + cut", 4), ("re shuffle + cut", 4), ("reshuffle", 2), ("shuffled again", 2.5),
@@ -188,11 +190,13 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("new cards", -2), ("fresh cards", -2), ("new pack", -2), ("fresh pack", -2), ("high card deals", 3),
         ("pick partners", 3), ("cut to pick", 2.5), ("high two + low two", 3), ("cut in", 1.5), ("cut out", 1.5),
         ("cut + equal value", 3), ("cut + for table", 2.5), ("more than one card", 3),
-        ("who plays + cut", 2), ("new rubber + cut", 2),
+        ("who plays + cut", 2), ("new rubber + cut", 2), ("formation of table", 4), ("choice of seats", 3),
+        ("which #n play", 3),
     ),
     "exposed_card": (
         ("exposed", 1.5), ("dropped", 3), ("face up on table", 1.5), ("floor", 3), ("below table", 1),
-        ("two cards at once", 4.5), ("two cards stuck together + played", 3), ("face up by mistake", 3),
+        ("two cards at once", 4.5), ("two cards ... at once", 4.5), ("two cards stuck together + played", 3),
+        ("face up by mistake", 3),
         ("by mistake + face up", 1.5), ("sorting", 1.5), ("two cards on table", 3), ("another one came with", 3), ("flashed", 2.5), ("showed", 2),
         ("accidentally showed", 2), ("accidentally flashed", 2), ("detached", 3.5), ("exposed card", 1),
         ("exposed + during play", 1.5), ("showed hand", 2), ("flashed + to everyone", 1),
@@ -212,6 +216,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("third seat|hand + before second", 3), ("threw card before", 2), ("play before @seat", 2),
         ("out of order + played", 2), ("lone + out of turn", 1.5), ("alone + out of turn", 1.5),
         ("adversary + out of turn", 1.5), ("second hand not played", 3), ("third hand threw|played", 2),
+        ("played|threw card ... before partner", 3),
     ),
     "revoke": (
         ("revoke", 4.5), ("renege", 4.5), ("not follow suit", 4.5), ("failed follow suit", 4.5),
@@ -233,6 +238,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("demanded", 2), ("had to play + exposed card", 2.5), ("refused + called card", 3),
         ("not play + called card", 3), ("called card", 1.5), ("penalty card + not", 2),
         ("supposed to play + exposed", 3), ("exposed ... instead", 2.5), ("played ... instead", 1),
+        ("told|asked|made + lead #suit|trump ... lead #suit|trump", 3), ("lead #suit + instead", 1.5),
     ),
     "called_suit_void": (
         ("void", 3), ("none of it", 3.5), ("had none", 3), ("not have any", 3), ("called + suit + none", 2),
@@ -250,7 +256,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("kept leading", 3), ("good cards + before + played", 2),
     ),
     "hand_abandoned": (
-        ("threw cards + face up", 3.5), ("threw cards on table", 3), ("face upwards", 2.5), ("tossed cards", 3),
+        ("threw cards + face up", 3.5), ("threw cards on table", 3), ("face upwards", 2.5), ("threw =cards", 3),
         ("threw in hands", 3), ("threw in cards", 3), ("laid hand down", 3.5), ("laid down hand", 3.5),
         ("abandon", 4.5), ("claimed rest", 2.5), ("game was over", 2), ("hand was won", 2),
         ("game was won|lost", 2), ("under impression", 2), ("laid + face up", 1.5), ("threw hand", 3),
@@ -266,7 +272,8 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("played to next one", 1.5), ("never put card", 3), ("never put", 2),
     ),
     "extra_card_in_trick": (
-        ("two cards same trick", 4.5), ("two cards to same trick", 4.5), ("mixed + trick", 3), ("mixed in with", 2),
+        ("two cards same trick", 4.5), ("two cards ... same trick", 4.5), ("two cards to same trick", 4.5),
+        ("mixed + trick", 3), ("mixed in with", 2),
         ("extra card + trick", 3), ("trick with #n cards", 3), ("#n cards in it", 2), ("not belong", 3),
         ("card too many", 3), ("wrong trick", 3), ("earlier trick", 2), ("search trick", 2), ("counted tricks", 2),
         ("played two to it", 2), ("two cards from @seat", 3), ("two cards in one trick", 4),
@@ -297,14 +304,15 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("change trump", 3.5), ("change suit", 3.5), ("changed to", 3), ("change + name", 2.5), ("change", 1.5),
         ("said no wait", 1.5), ("no wait", 1.5), ("made #suit + then + #suit", 2), ("named #suit + then + #suit", 2),
         ("called #suit + then + #suit", 2), ("wish + change", 2.5), ("changed mind + trump", 2),
-        ("take back + trump", 2),
+        ("take back + trump", 2), ("change + discard", -2.5),
     ),
     "bid_out_of_turn": (
         ("ordered out of turn", 4), ("assisted out of turn", 4.5), ("passed out of turn", 4.5),
         ("bid out of turn", 4.5), ("spoke out of turn", 4), ("order + before turn", 3), ("pass + before turn", 2),
         ("bid before", 3), ("before eldest", 2), ("before + spoken", 2), ("before + could speak", 2.5),
         ("chance to bid", 2.5), ("pick up before", 2.5), ("out of turn + order|assist|pass|bid", 2),
-        ("before + speak + order", 1.5),
+        ("before + speak + order", 1.5), ("said pass|order|assist ... before", 2.5),
+        ("pass|passed|ordered|assisted + before second|third|eldest", 2),
     ),
     "dealer_turned_down": (
         ("dealer turned down", 4), ("dealer + turned + down", 2.5), ("dealer + flipped + down", 3),
@@ -323,11 +331,12 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("got this one", 3), ("i got it", 2.5), ("called on + to take trick", 3), ("before + played + said", 1.5), ("said partner", 1.5),
         ("not take it", 1.5), ("trick is mine|yours|his", 2.5), ("not trump that|it", 3), ("yelled", 1.5),
         ("rest are mine", -2),
-        ("shouted", 1.5),
+        ("shouted", 1.5), ("said + my|your trick", 3),
     ),
     "asked_who_played": (
         ("ask who played", 4.5), ("asked who played", 4.5), ("who played", 3.5), ("which one of us played", 3.5),
         ("wanted know who|which", 2.5), ("know which + played", 2), ("whose card", 3), ("who had played", 3.5),
+        ("who threw|put|laid", 3), ("ask|asked + who", 2),
     ),
     "penalty_consultation": (
         ("consult", 4.5), ("consulted", 4.5), ("talked + penalty", 4.5), ("which penalty", 2.5),
@@ -339,6 +348,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("led before + discard", 5), ("second player led", 2), ("before + discarded", 2.5),
         ("before discard", 3), ("discard + not completed", 2.5), ("before + kitty", 2), ("lead came out before", 2),
         ("led + while + discard", 3), ("led + still + discard", 3), ("led + not discarded", 3),
+        ("not discarded yet", 2), ("change + discard", 2.5),
     ),
     "trump_discarded": (
         ("discarded upcard", 4.5), ("discard upcard", 4.5), ("buried + upcard", 4), ("upcard + kitty", 2.5),
@@ -354,7 +364,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("card short", 2.5), ("no card left", 3), ("ran out of cards", 3), ("card left over", 3),
         ("extra card in hand", 3), ("too many cards in hand", 3), ("not discard", 2.5),
         ("still had a card", 3), ("after hand + had + card", 1.5), ("has only #n", 2.5), ("counted + cards", 1.5),
-        ("mid hand", 1.5),
+        ("mid hand", 1.5), ("have|hold but #n", 2),
     ),
     "trump_card_lifted": (
         ("lifted", 4), ("lift", 3.5), ("picked up upcard", 3.5), ("upcard off pack", 3), ("removed + upcard", 3.5),
@@ -374,10 +384,10 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("ordered up + go lone", 1.5), ("go lone", 2), ("alone at", 2), ("by myself", 2),
     ),
     "lone_partner_played": (
-        ("alone|loner + played + first trick|lead", 5), ("loner|alone + still played", 3),
+        ("alone|loner + played|threw + first|opening trick|lead", 5), ("loner|alone + still played", 3),
         ("loner ... played card", 2.5), ("partners loner", 2), ("partner played ... alone", 4.5), ("partner of loner", 4.5), ("partner of lone player", 4.5),
         ("partner + played upon first lead", 4), ("loner + threw card", 3), ("alone + played card", 2.5),
-        ("alone + played to", 2), ("first lead", 1.5), ("alone + partner played", 3), ("loner + partner played", 3),
+        ("alone + played to", 2), ("first|opening lead", 1.5), ("alone + partner played", 3), ("loner + partner played", 3),
     ),
     "hand_result": (
         ("euchred", 4), ("euchre", 3.5), ("took #n tricks", 3.5), ("only took", 2), ("got #n tricks", 3),
@@ -391,7 +401,8 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("should have been", 2.5), ("fix + score", 2), ("score + mistake", 3.5), ("mistake + score", 3),
         ("points + last hand", 2.5), ("scored #n + should", 2), ("wrong score", 4), ("mistake", 1),
         ("recorded wrongly", 3.5), ("points + wrongly|wrong", 3), ("scored wrong", 3.5), ("marked wrong", 3),
-        ("counters", 2), ("tally", 2), ("misscored", 4), ("miscount", 4),
+        ("counters", 2), ("tally", 2), ("misscored", 4), ("miscount", 4), ("#n for last hand", 2.5),
+        ("gave ourselves|themselves|himself #n", 2.5),
     ),
     "etiquette_breach": (
         ("table talk", 4.5), ("signal", 3.5), ("on purpose", 4.5), ("purposely", 4.5), ("deliberately", 4),
@@ -402,6 +413,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("intimation", 3), ("cheat", 2.5), ("cheating", 2.5), ("refused + refer", 3.5), ("remarks", 2),
         ("commenting", 2.5), ("tell + partner + what to lead", 2.5), ("made faces", 2.5), ("sighed|groaned", 2),
         ("telling everyone", 2.5), ("what in my hand", 2.5), ("behind me", 2), ("guy watching", 2),
+        ("manner", 2), ("information + partner", 2.5),
     ),
     "table_entry": (
         ("substitute", 4), ("take his place", 3), ("take my place", 3), ("in his place", 2.5),
@@ -410,6 +422,7 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("admission", 3.5), ("wants to join", 3), ("join + table", 2.5), ("come in + rubber", 2),
         ("end of rubber + cut", 2), ("fresh table", 3), ("new table", 3), ("entry", 2.5), ("re entry", 3),
         ("declare + enter", 3), ("enter + table", 3), ("waiting to play", 2.5), ("who goes out", 3),
+        ("want|wants in", 2.5), ("rubbers in row", 3), ("consecutive rubbers", 3.5), ("end of rubber + sit out", 2.5),
     ),
     "points_not_announced": (
         ("not announce", 4), ("without announcing", 4.5), ("announce + points", 3), ("announced", 1.5),
@@ -486,7 +499,7 @@ CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
     },
     ("extra_card_in_trick", "during_play"): {
         False: ("hand was played out", "after hand", "end of hand", "played out"),
-        True: ("during hand", "during play", "noticed during", "middle of hand"),
+        True: ("during hand", "during play", "noticed during", "middle of hand", "still playing"),
     },
     ("new_cards", "after_cut"): {False: ("before cut", "before we cut", "before pack was cut", "before cutting"),
                                  True: ("after cut", "after the cut", "after cutting")},
@@ -567,6 +580,7 @@ SEAT_ANCHORS: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
                                         True),
     ("bid_out_of_turn", "offender"): (("ordered", "order", "assisted", "passed", "said", "bid", "spoke"), True),
     ("lead_before_discard", "offender"): (("=led", "=lead", "=leads"), False),
+    ("play_out_of_turn", "offender"): (("=played", "=plays", "throw"), True),  # not who led: "East led, North played"
     ("lead_out_of_turn", "offender"): (("lead out of turn", "=led", "=lead", "=leads"), True),
     ("misdeal", "dealt_by"): (("took deal", "took my deal", "take deal", "took partner deal"), False),
     ("deal_out_of_turn", "dealt_by"): (("=dealt", "=deals", "=dealing", ">by"), False),
@@ -651,6 +665,9 @@ CANON_PHRASES = (
     (re.compile(r"\bturn-?ups?\b", re.IGNORECASE), "upcard"),
     (re.compile(r"\bpass(?:ing|ed|es)?\s+(?:them|the\s+cards|cards)\s+out\b", re.IGNORECASE), "dealing"),
     (re.compile(r"\bpass(?:ing|ed|es)?\s+out\s+(?:the\s+)?cards\b", re.IGNORECASE), "dealing"),
+    (re.compile(r"\btop\s+card\s+of\s+(?:the\s+)?(?:kitty|blind)\b", re.IGNORECASE), "upcard"),
+    (re.compile(r"\bgo[ -]a?round\b", re.IGNORECASE), "round"),  # "the second go-around"
+    (re.compile(r"\bclose\s+of\b", re.IGNORECASE), "end of"),  # the book's "at the close of the hand"
     (re.compile(r"\b([NESW])\s*/\s*([NESW])\b"), r"\1\2"),  # N/S -> NS
     (re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE), " "),  # left-hand -> left hand
 )
@@ -666,7 +683,8 @@ SYNONYMS = {
     "adversaries": "opponents", "opp": "opponent", "opps": "opponents", "spectator": "bystander",
     "spectators": "bystanders", "onlooker": "bystander", "onlookers": "bystanders", "kibitzer": "bystander",
     "kibitzers": "bystanders", "watcher": "bystander", "help": "assist", "helped": "assisted",
-    "knave": "jack", "knaves": "jacks",
+    "knave": "jack", "knaves": "jacks", "toss": "throw", "tossed": "threw", "tosses": "throws",
+    "tossing": "throwing", "chucked": "threw", "inside": "in",
 }
 
 
@@ -1133,7 +1151,7 @@ def keyword_weights() -> dict[str, dict[str, float]]:
     common = {stem(w) for w in ("card", "cards", "play", "hand", "trick", "partner", "player", "not", "and", "of",
                                 "in", "on", "for", "with", "before", "after", "when", "what", "who", "he", "she",
                                 "one", "up", "down", "out", "off", "at", "from", "all", "only", "as", "have",
-                                "had", "did", "do", "said", "say", "turn", "dealer", "deal", "trump", "suit")}
+                                "had", "did", "do", "said", "say", "turn", "dealer", "deal", "trump", "suit", "but")}
     words: dict[str, set[str]] = {}
     for kind, cues in CUES.items():
         bag: set[str] = set()

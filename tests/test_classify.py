@@ -84,7 +84,7 @@ def test_top1_accuracy_is_ninety_percent_or_more_overall_and_held_out(capsys: py
     with capsys.disabled():
         print(f"\nclassify top-1 accuracy: {correct}/{total} = {100 * correct / total:.1f}%")
         print("\n".join(lines))
-        print("  (blind-N parts were measured once before tuning on them: 58%, 73%, 71%, 78%; see phrasings.yaml)")
+        print("  (blind-N parts were measured once before tuning on them: 58%, 73%, 71%, 78%, 84.5%; see phrasings.yaml)")
     assert correct / total >= 0.9
     held_correct, held_total = C.accuracy(parts["held-out"])
     assert held_total >= 40 and held_correct / held_total >= 0.9
