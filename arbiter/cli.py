@@ -187,19 +187,22 @@ def rule(
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
     arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
-    from arbiter.incident import build_case, read_case_file
+    from arbiter.incident import build_case, case_from_flags, read_case_file, score_pair
     from arbiter.ruling import KINDS, rule as make_ruling
 
-    if source not in KINDS and _is_words(source):
-        envelope_flags = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
-        with refusing():
-            _rule_words(source, ctx.args, envelope_flags, score, games, me, as_json)
-        return
+    envelope = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
+    if source not in KINDS:
+        from arbiter import guide
+
+        if guide.is_words(source):
+            with refusing():
+                _rule_words(source, ctx.args, envelope, score, games, me, as_json)
+            return
     with refusing():
         if me is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
         if source in KINDS:
-            data = _case_from_flags(source, ctx.args)
+            data = case_from_flags(source, ctx.args)
             where = "flags"
         else:
             if ctx.args:
@@ -208,13 +211,12 @@ def rule(
                 raise InputError(f"unknown kind {source!r}; see 'arbiter kinds' for the list")
             data = read_case_file(source)
             where = source
-        envelope = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
         for key, value in envelope.items():
             if value is not None:
                 data[key] = value
         for key, value in (("score", score), ("games", games)):
             if value is not None:
-                data[key] = _pair(value, key)
+                data[key] = score_pair(value, key)
         case = build_case(data, where)
         ruling = make_ruling(case)
         if as_json:
@@ -225,68 +227,41 @@ def rule(
         render.ruling(book(case.ruleset), ruling)
 
 
-def _pair(text: str, name: str) -> dict[str, int]:
-    parts = text.replace(":", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise InputError(f"--{name} must be two numbers NS-EW, as 2-3; found {text!r}")
-    return {"NS": int(parts[0]), "EW": int(parts[1])}
+def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
+                games: Optional[str], me: Optional[str], as_json: bool) -> None:
+    """`arbiter rule "WORDS"`: read the words, ask on a terminal for what is missing, then rule.
 
+    With --json or without a terminal nothing is asked: missing facts are named on stderr and
+    the exit status is 2, unless the kind needs none of them."""
+    from arbiter import guide
+    from arbiter.incident import build_case
+    from arbiter.ruling import rule as make_ruling
 
-def _case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
-    """Facts from `--name value` flags, typed by the kind's declared facts."""
-    from arbiter.ruling import KINDS
+    found, given, flagged = guide.read(text, args, flags, me)
+    needed = guide.needed(found, given)
+    asking = not as_json and sys.stdin.isatty() and sys.stdout.isatty()
+    if asking:
+        from arbiter import render
 
-    spec = KINDS[kind_name]
-    facts: dict[str, Any] = {}
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if not arg.startswith("--"):
-            raise InputError(f"unexpected argument {arg!r}; give facts as --name value")
-        name, _, inline = arg[2:].partition("=")
-        name = name.replace("-", "_")
-        if name not in spec.facts:
-            raise InputError(f"{kind_name} has no fact {name!r}; its facts are: {', '.join(spec.facts) or 'none'}")
-        fact = spec.facts[name]
-        if inline:
-            value: str | None = inline
-        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
-            value = args[i + 1]
-            i += 1
-        else:
-            value = None
-        i += 1
-        facts[name] = _flag_value(fact.type, value, name, facts.get(name))
-    return {"incident": {"kind": kind_name, **facts}}
+        render.reading(found, needed)
+        try:
+            found, given = guide.ask(found, given, needed, me, flagged)
+        except EOFError:
+            raise typer.Abort() from None
+    elif needed:
+        raise guide.missing(found.kind, needed)
+    case = build_case(guide.case_data(found, given, score, games), "words")
+    ruling = make_ruling(case)
+    if as_json:
+        emit_json({**ruling.as_dict(), "classification": found.as_dict([])})
+        return
+    from arbiter import render
 
-
-def _flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
-    if type_ == "bool":
-        if value is None:
-            return True
-        if value.lower() in ("true", "yes", "1"):
-            return True
-        if value.lower() in ("false", "no", "0"):
-            return False
-        raise InputError(f"--{name} takes true or false, found {value!r}")
-    if value is None:
-        raise InputError(f"--{name} needs a value")
-    if type_ in ("seats", "cards", "choices", "names"):
-        items = [v for v in value.replace(",", " ").split() if v]
-        return (previous or []) + items
-    if type_ in ("counts", "cuts"):
-        pairs = dict(previous or {})
-        for item in value.replace(",", " ").split():
-            key, sep, val = item.partition("=")
-            if not sep:
-                raise InputError(f"--{name} takes seat=value pairs, as N=5,E=6; found {item!r}")
-            pairs[key] = int(val) if val.isdigit() else val
-        return pairs
-    if type_ == "int":
-        if not value.lstrip("-").isdigit():
-            raise InputError(f"--{name} takes a whole number, found {value!r}")
-        return int(value)
-    return value
+    if not asking:
+        render.reading(found, [])
+    render.ruling(book(case.ruleset), ruling)
+    if found.doubtful:
+        render.doubt(found)
 
 
 @app.command(name="test")
@@ -398,6 +373,11 @@ def score(
     with refusing():
         hand = any(x is not None for x in (makers, maker, tricks, revoke, revokes, wrong_count)) or alone \
             or partner_exposed or abandoned
+        if hand:
+            from arbiter.incident import hand_incident
+
+            incident = hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
+                                     wrong_count)
         actions = [name for name, on in (("a hand", hand), ("--ruling", ruling is not None), ("--add", bool(add)),
                                          ("--history", history), ("--undo", undo), ("--new", new)) if on]
         if len(actions) > 1:
@@ -410,33 +390,34 @@ def score(
                 raise InputError("--now and --games score a hand: give --makers (or --maker) and --tricks")
             if record or ledger is not None or (actions and actions[0] != "a hand"):
                 raise InputError("--now gives the score by hand, while the ledger keeps its own: drop one of them")
-            _score_quick(_hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
-                                        wrong_count), now or "0-0", games or "0-0", as_json)
+            _score_quick(incident, now or "0-0", games or "0-0", as_json)
             return
         if hand and not wants_ledger:
-            _score_quick(_hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
-                                        wrong_count), "0-0", "0-0", as_json, hint=True)
+            _score_quick(incident, "0-0", "0-0", as_json, hint=True)
             return
         if record and not hand:
             raise InputError("--record records a hand: give --makers (or --maker) and --tricks")
         from arbiter.ledger import Ledger
 
-        book_ = book()
-        led = Ledger(ledger, book_)
+        led = Ledger(ledger, book())
         if hand:
-            incident = _hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
-                                      wrong_count)
             _score_record(led, {"incident": incident}, None, as_json)
         elif ruling is not None:
             from arbiter.incident import read_case_file
 
             _score_record(led, read_case_file(ruling), ruling, as_json)
         elif add:
-            _score_add(led, add, law_number, as_json)
+            entry, state = led.add_points(add, law_number)
+            if as_json:
+                emit_json({"ledger": {**state.rubber_dict(), "entry": entry.as_dict()}})
+                return
+            from arbiter import render
+
+            render.recorded(entry, state)
         elif undo:
             entry, state = led.undo()
             if as_json:
-                emit_json({"undone": entry.as_dict() if entry else None, "ledger": _ledger_json(state)})
+                emit_json({"undone": entry.as_dict() if entry else None, "ledger": state.rubber_dict()})
                 return
             from arbiter import render
 
@@ -445,7 +426,7 @@ def score(
             number, ended = led.new_rubber()
             if as_json:
                 emit_json({"ledger": str(led.path), "rubber": number,
-                           "ended": _ledger_json(ended) if ended else None})
+                           "ended": ended.rubber_dict() if ended else None})
                 return
             from arbiter import render
 
@@ -455,31 +436,20 @@ def score(
                 raise InputError(f"{led.path}: no ledger yet; score a hand with --now, or record one with --record")
             state = led.state()
             if as_json:
-                emit_json(state.as_dict() if history else _ledger_json(state))
+                emit_json(state.as_dict() if history else state.rubber_dict())
                 return
             from arbiter import render
 
             render.rubber(state, history=history)
 
 
-def _hand_incident(makers: str | None, maker: str | None, tricks: int | None, alone: bool, partner_exposed: bool,
-                   abandoned: bool, revoke: str | None, revokes: int | None, wrong_count: str | None) -> dict[str, Any]:
-    incident: dict[str, Any] = {"kind": "hand_result"}
-    for key, value in (("makers", makers), ("maker", maker), ("tricks", tricks), ("revoke_by", revoke),
-                       ("revokes", revokes), ("wrong_count_by", wrong_count)):
-        if value is not None:
-            incident[key] = value
-    for key, on in (("alone", alone), ("partner_exposed", partner_exposed), ("abandoned", abandoned)):
-        if on:
-            incident[key] = True
-    return incident
-
-
 def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, hint: bool = False) -> None:
-    from arbiter.incident import build_case
+    """Rule a hand from the score given by hand, touching no ledger, and show it."""
+    from arbiter.incident import build_case, score_pair
     from arbiter.ruling import rule as make_ruling
 
-    case = build_case({"incident": incident, "score": _pair(now, "now"), "games": _pair(games, "games")}, "score")
+    case = build_case({"incident": incident, "score": score_pair(now, "now"), "games": score_pair(games, "games")},
+                      "score")
     ruling = make_ruling(case)
     if as_json:
         emit_json(ruling.as_dict())
@@ -492,83 +462,17 @@ def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, 
 
 
 def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: bool) -> None:
-    """Rule a hand or a case at the ledger's score, and record its points, under one lock."""
-    from arbiter.incident import build_case
-    from arbiter.ruling import rule as make_ruling
-    from arbiter.score import plain
-
-    where = source or "score"
-
-    def build(state: Any) -> tuple[str, str, list[Any], dict[str, Any], Any]:
-        given = {k: data.get(k) for k in ("score", "games") if data.get(k) is not None}
-        position = {"score": plain(state.rubber.points), "games": plain(state.rubber.games)}
-        case = build_case({**data, **position}, where)
-        ruling = make_ruling(case)
-        if source is None:
-            facts = {k: v for k, v in data["incident"].items() if k != "kind"}
-            what = _hand_words(ruling, facts)
-            return "hand", what, list(ruling.awards), {"incident": data["incident"]}, (ruling, given)
-        what = f"ruling: {case.title or case.kind.replace('_', ' ')}"
-        detail = {"case": source, "kind": case.kind, "laws": ruling.laws, "title": case.title}
-        return "ruling", what, list(ruling.awards), detail, (ruling, given)
-
-    # Refuse bad input before the file is opened, so that a refusal never leaves an empty ledger behind.
-    make_ruling(build_case({**data, "score": None, "games": None}, where))
-    entry, state, (ruling, given) = led.record(build)
+    """Record a hand or a case at the ledger's score, and show the ruling and the score after it."""
+    entry, state, ruling, set_aside = led.record_case(data, source)
     if as_json:
-        emit_json({**ruling.as_dict(), "ledger": {**_ledger_json(state), "entry": entry.as_dict()}})
+        emit_json({**ruling.as_dict(), "ledger": {**state.rubber_dict(), "entry": entry.as_dict()}})
         return
     from arbiter import render
 
     render.ruling(book(ruling.ruleset), ruling)
-    if given:
+    if set_aside:
         render.hint("The case file's own score and games were set aside: the ledger's score was used.")
     render.recorded(entry, state)
-
-
-def _hand_words(ruling: Any, facts: dict[str, Any]) -> str:
-    side = facts.get("makers") or facts.get("maker") or "?"
-    text = f"{str(side).upper()} {ruling.verdict}"
-    if facts.get("tricks") is not None:
-        text += f" ({facts['tricks']} tricks)"
-    if facts.get("alone"):
-        text += ", alone"
-    for key, label in (("revoke_by", "revoke by"), ("wrong_count_by", "wrong card count by"),
-                       ("partner_exposed", "partner's cards exposed")):
-        if facts.get(key):
-            text += f", {label}" + (f" {str(facts[key]).upper()}" if isinstance(facts[key], str) else "")
-    return text
-
-
-def _score_add(led: Any, items: list[str], law_number: int | None, as_json: bool) -> None:
-    from arbiter.model import Side
-    from arbiter.score import Award
-
-    if law_number is not None:
-        book().law(law_number)  # an unknown law is refused here, not recorded
-    awards = []
-    for item in items:
-        side_text, sep, points = item.partition("=")
-        if not sep or not points.strip().lstrip("+-").isdigit():
-            raise InputError(f"--add takes side=points, as NS=3 or EW=-1; found {item!r}")
-        value = int(points)
-        if value == 0:
-            raise InputError(f"--add {item}: no points to record")
-        awards.append(Award(Side.parse(side_text), value, law_number))
-    law_words = f" (Law {law_number})" if law_number is not None else ""
-    what = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}" for a in awards) + law_words
-    entry, state = led.add("points", what, awards, {"law": law_number})
-    if as_json:
-        emit_json({"ledger": {**_ledger_json(state), "entry": entry.as_dict()}})
-        return
-    from arbiter import render
-
-    render.recorded(entry, state)
-
-
-def _ledger_json(state: Any) -> dict[str, Any]:
-    """The rubber's state without its entries."""
-    return {"path": state.path, "rubber": state.rubber_id, **state.rubber.as_dict()}
 
 
 # --- classify commands (issue 5: plain words) ---
@@ -583,255 +487,17 @@ def classify_words(
     as_json: JsonFlag = False,
 ) -> None:
     """Read an incident told in plain words: its kind, the facts the words give, and what is still missing."""
-    from arbiter import classify as reading
+    from arbiter import guide
 
     with refusing():
-        found = reading.classify(" ".join(words), me=me, dealer=dealer, trump=trump)
-        if found.kind is None:
-            raise InputError(_NOT_UNDERSTOOD)
-        needed = _needed(found, {})
+        found = guide.understand(" ".join(words), me=me, dealer=dealer, trump=trump)
+        needed = guide.needed(found, {})
         if as_json:
             emit_json(found.as_dict(needed))
             return
-        _show_reading(found, needed)
+        from arbiter import render
 
-
-_NOT_UNDERSTOOD = ("could not tell which incident the words describe; say what was done, as 'East led out of turn' "
-                   "or 'the dealer gave North six cards' (see 'arbiter kinds')")
-_CONTEXT = ("me", "dealer", "trump")
-
-
-def _is_words(source: str) -> bool:
-    """A `rule` source that is neither a case file nor a kind: words, not a path or a mistyped kind."""
-    if os.path.exists(source) or source.lower().endswith((".yaml", ".yml")) or "/" in source or os.sep in source:
-        return False
-    return any(c.isspace() for c in source.strip()) or "_" not in source
-
-
-def _needed(found: Any, given: dict[str, Any]) -> list[str]:
-    """What the ruling still needs: facts the kind requires (and envelope keys it needs) that
-    neither the words nor the options gave, and the seat, dealer or trump that words such as
-    'my partner' or 'the left bower' wait on."""
-    from arbiter import classify as reading
-    from arbiter.ruling import KINDS
-
-    spec = KINDS.get(found.kind)
-    needed = list(dict.fromkeys(v for v in found.unresolved.values() if v in _CONTEXT and not found.envelope.get(v)))
-    for name in reading.missing(found, spec, given):
-        if name not in needed:
-            needed.append(name)
-    return needed
-
-
-def _show_reading(found: Any, needed: list[str]) -> None:
-    """What the words were understood to say, for people."""
-    from rich.text import Text
-
-    from arbiter.render import console
-    from arbiter.ruling import KINDS
-
-    spec = KINDS.get(found.kind)
-    head = Text.assemble(("Understood: ", "bold"), (found.kind, "bold cyan"))
-    if spec is not None and spec.summary:
-        head.append(f" — {spec.summary}")
-    console.print(head)
-    for name, value in found.facts.items():
-        console.print(Text(f"  {name}: {_plain(value)}"))
-    for key in ("dealer", "trump"):
-        if found.envelope.get(key):
-            console.print(Text(f"  {key}: {_plain(found.envelope[key])}", style="dim"))
-    if found.corrections:
-        console.print(Text("  read " + ", ".join(f"'{a}' as '{b}'" for a, b in found.corrections.items()), style="dim"))
-    if found.doubtful:
-        others = ", ".join(f"{c.kind} ({c.score:g})" for c in found.runners_up) or "no other kind"
-        console.print(Text(f"Doubtful: the words fit {found.kind} ({found.candidates[0].score:g}) only a little better "
-                           f"than {others}. Check the kind before relying on a ruling.", style="bold yellow"))
-    if needed:
-        console.print(Text("Still needed: " + ", ".join(_label(n) for n in needed), style="yellow"))
-
-
-def _label(name: str) -> str:
-    """A needed item as people say it; facts keep their names, as the flags that give them."""
-    return {"me": "your seat (--me)", "dealer": "the dealer (--dealer)", "trump": "the trump (--trump)"}.get(name, name)
-
-
-def _plain(value: Any) -> str:
-    """A fact's value as people say it: seats by name."""
-    names = {"N": "North", "E": "East", "S": "South", "W": "West", "NS": "North and South", "EW": "East and West"}
-    if isinstance(value, dict):
-        return ", ".join(f"{names.get(k, k)} {v}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(names.get(str(v), str(v)) for v in value) or "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return names.get(str(value), str(value))
-
-
-def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
-                games: Optional[str], me: Optional[str], as_json: bool) -> None:
-    """`arbiter rule "WORDS"`: classify, ask on a terminal for what is missing, then rule.
-
-    With --json or without a terminal nothing is asked: missing facts are named on stderr and
-    the exit status is 2, unless the kind needs none of them."""
-    from arbiter import classify as reading
-    from arbiter.incident import build_case
-    from arbiter.ruling import KINDS, rule as make_ruling
-
-    found = reading.classify(text, me=me, dealer=flags["dealer"], trump=flags["trump"])
-    if found.kind is None:
-        raise InputError(_NOT_UNDERSTOOD)
-    if found.kind not in KINDS:
-        raise InputError(f"the words read as {found.kind}, which has no ruling yet")
-    given = {k: v for k, v in flags.items() if v is not None}
-    flagged = _case_from_flags(found.kind, args)["incident"] if args else {}
-    found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
-    needed = _needed(found, given)
-    asking = not as_json and sys.stdin.isatty() and sys.stdout.isatty()
-    if asking:
-        _show_reading(found, needed)
-        found, given = _ask(found, given, needed, me, flagged)
-    elif needed:
-        flags_hint = " ".join(f"--{n.split(' or ')[0].replace('_', '-')} ..." for n in needed)
-        raise InputError(f"{found.kind}: missing {', '.join(_label(n) for n in needed)}; give them as flags "
-                         f"({flags_hint}) or run on a terminal to be asked")
-    data: dict[str, Any] = {"incident": {"kind": found.kind, **found.facts}}
-    for key in ("dealer", "trump"):
-        if found.envelope.get(key):
-            data[key] = found.envelope[key]
-    data.update(given)
-    for key, value in (("score", score), ("games", games)):
-        if value is not None:
-            data[key] = _pair(value, key)
-    case = build_case(data, "words")
-    ruling = make_ruling(case)
-    if as_json:
-        out = ruling.as_dict()
-        out["classification"] = found.as_dict([])
-        emit_json(out)
-        return
-    from arbiter import render
-
-    if not asking:
-        _show_reading(found, [])
-    render.ruling(book(case.ruleset), ruling)
-    if found.doubtful:
-        from rich.text import Text
-
-        others = " or ".join(c.kind for c in found.runners_up) or "another kind"
-        render.console.print(Text(f"This ruling rests on a doubtful reading of your words: the incident may be {others}. "
-                                  f"To rule on another kind: arbiter rule KIND --fact value ...", style="bold yellow"))
-
-
-def _ask(found: Any, given: dict[str, Any], needed: list[str], me: Optional[str],
-         flagged: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """One short question for each thing still needed, with the choices; answers are checked as
-    they come. Context first (your seat, the dealer, the trump), since it may settle facts."""
-    from arbiter import classify as reading
-
-    context = {"me": me, "dealer": found.envelope.get("dealer"), "trump": found.envelope.get("trump")}
-    for key in [n for n in needed if n in _CONTEXT]:
-        context[key] = _question(key, _CONTEXT_QUESTIONS[key])
-    if any(context[k] != (me if k == "me" else found.envelope.get(k)) for k in _CONTEXT):
-        # The same words read again with the answers: the kind stays, seats such as "my partner" settle.
-        found = reading.classify(found.text, me=context["me"], dealer=context["dealer"], trump=context["trump"],
-                                 kind=found.kind)
-        found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
-    given = dict(given)
-    for name in _needed(found, given):
-        if name in _CONTEXT:
-            continue
-        name = name.split(" or ")[0]
-        if name in _ENVELOPE_QUESTIONS:
-            given[name] = _question(name, _ENVELOPE_QUESTIONS[name])
-            continue
-        found.facts[name] = _fact_question(found.kind, name)
-    return found, given
-
-
-_SEATS = ("N", "E", "S", "W")
-_CONTEXT_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "me": ("Which seat are you", _SEATS),
-    "dealer": ("Who dealt", _SEATS),
-    "trump": ("What is trumps", ("clubs", "diamonds", "hearts", "spades")),
-}
-_ENVELOPE_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    **_CONTEXT_QUESTIONS,
-    "maker": ("Who made the trump", _SEATS),
-    "alone": ("Who is playing alone", _SEATS),
-    "turned": ("What card was turned up (as 9H)", ()),
-}
-
-
-def _question(name: str, spec: tuple[str, tuple[str, ...]]) -> str:
-    """Ask until the answer is one of the choices (any case; seats also as north, east...)."""
-    from arbiter.model import Card, Seat, Suit
-
-    text, choices = spec
-    parse = {"turned": lambda v: str(Card.parse(v)), "trump": lambda v: Suit.parse(v).value}.get(
-        name, lambda v: Seat.parse(v).value)
-    while True:
-        answer = _prompt(f"{text}? [{'/'.join(choices)}]" if choices else f"{text}?")
-        try:
-            return parse(answer)
-        except InputError as err:
-            _complain(str(err))
-
-
-def _fact_question(kind: str, name: str) -> Any:
-    """Ask for one fact of a kind, in the form its type takes, and check it as the case file would."""
-    from arbiter.incident import parse_facts
-    from arbiter.ruling import KINDS
-
-    fact = KINDS[kind].facts[name]
-    hint = {
-        "seat": "[N/E/S/W]", "seats": "[seats as S W, or none]", "side": "[NS/EW]", "bool": "[y/n]",
-        "suit": "[clubs/diamonds/hearts/spades]", "card": "[a card, as JH]", "cards": "[cards, as JH 9S]",
-        "int": f"[{fact.low}-{fact.high}]", "counts": "[seat=cards, as N=6 E=4]", "cuts": "[seat=card, as N=JH E=9S]",
-        "choice": f"[{'/'.join(fact.choices)}]", "choices": f"[any of {'/'.join(fact.choices)}]", "text": "",
-    }[fact.type]
-    label = name.replace("_", " ").capitalize()
-    question = f"{label} ({fact.help})? {hint}" if fact.help else f"{label}? {hint}"
-    while True:
-        answer = _prompt(question.strip())
-        try:
-            value = _answer_value(fact.type, answer, name)
-            parse_facts(kind, {name: value}, "answer")
-            return value
-        except InputError as err:
-            _complain(str(err))
-
-
-def _answer_value(type_: str, answer: str, name: str) -> Any:
-    text = answer.strip()
-    if type_ == "bool":
-        if text.lower() in ("y", "yes", "true", "1"):
-            return True
-        if text.lower() in ("n", "no", "false", "0"):
-            return False
-        raise InputError("answer y or n")
-    if type_ in ("seats", "cards", "choices") and text.lower() in ("", "none", "-", "nobody", "no one"):
-        return []
-    return _flag_value(type_, text, name, None)
-
-
-def _prompt(question: str) -> str:
-    from rich.prompt import Prompt
-    from rich.text import Text
-
-    from arbiter.render import console
-
-    try:
-        return Prompt.ask(Text(question), console=console)  # Text: "[pass/order]" is not markup
-    except EOFError:
-        raise typer.Abort() from None
-
-
-def _complain(message: str) -> None:
-    from rich.text import Text
-
-    from arbiter.render import console
-
-    console.print(Text(f"  {message}", style="red"))
+        render.reading(found, needed)
 
 
 # --- teaching commands (issue 6: teach, quiz, coup) ---
@@ -974,11 +640,11 @@ def coup(
             return
         from arbiter import teaching_view
 
-        wait = None
-        if step and sys.stdin.isatty() and sys.stdout.isatty():
-            def wait() -> bool:
-                return _ask_line("Enter for the next trick, q to stop: ") not in (None, "q", "Q")
-        teaching_view.coup(rb, c, wait)
+        def next_trick() -> bool:
+            return _ask_line("Enter for the next trick, q to stop: ") not in (None, "q", "Q")
+
+        stepping = step and sys.stdin.isatty() and sys.stdout.isatty()
+        teaching_view.coup(rb, c, next_trick if stepping else None)
 
 
 @app.command()

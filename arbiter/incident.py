@@ -196,6 +196,87 @@ def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str
     return facts
 
 
+def case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
+    """A raw case from `--name value` flags, each fact typed by the kind's declared facts."""
+    from arbiter.ruling import KINDS
+
+    spec = KINDS[kind_name]
+    facts: dict[str, Any] = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--"):
+            raise InputError(f"unexpected argument {arg!r}; give facts as --name value")
+        name, _, inline = arg[2:].partition("=")
+        name = name.replace("-", "_")
+        if name not in spec.facts:
+            raise InputError(f"{kind_name} has no fact {name!r}; its facts are: {', '.join(spec.facts) or 'none'}")
+        fact = spec.facts[name]
+        if inline:
+            value: str | None = inline
+        elif i + 1 < len(args) and not args[i + 1].startswith("--"):
+            value = args[i + 1]
+            i += 1
+        else:
+            value = None
+        i += 1
+        facts[name] = flag_value(fact.type, value, name, facts.get(name))
+    return {"incident": {"kind": kind_name, **facts}}
+
+
+def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
+    """One fact's value from a flag's text (None for a bare flag), added to `previous` for a
+    repeated list or pairs flag; checked as a case file's value would be by `build_case`."""
+    if type_ == "bool":
+        if value is None:
+            return True
+        if value.lower() in ("true", "yes", "1"):
+            return True
+        if value.lower() in ("false", "no", "0"):
+            return False
+        raise InputError(f"--{name} takes true or false, found {value!r}")
+    if value is None:
+        raise InputError(f"--{name} needs a value")
+    if type_ in ("seats", "cards", "choices", "names"):
+        items = [v for v in value.replace(",", " ").split() if v]
+        return (previous or []) + items
+    if type_ in ("counts", "cuts"):
+        pairs = dict(previous or {})
+        for item in value.replace(",", " ").split():
+            key, sep, val = item.partition("=")
+            if not sep:
+                raise InputError(f"--{name} takes seat=value pairs, as N=5,E=6; found {item!r}")
+            pairs[key] = int(val) if val.isdigit() else val
+        return pairs
+    if type_ == "int":
+        if not value.lstrip("-").isdigit():
+            raise InputError(f"--{name} takes a whole number, found {value!r}")
+        return int(value)
+    return value
+
+
+def score_pair(text: str, name: str) -> dict[str, int]:
+    """Points or games given as NS-EW text (2-3, or 2:3) for the flag `--name`."""
+    parts = text.replace(":", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InputError(f"--{name} must be two numbers NS-EW, as 2-3; found {text!r}")
+    return {"NS": int(parts[0]), "EW": int(parts[1])}
+
+
+def hand_incident(makers: str | None, maker: str | None, tricks: int | None, alone: bool, partner_exposed: bool,
+                  abandoned: bool, revoke: str | None, revokes: int | None, wrong_count: str | None) -> dict[str, Any]:
+    """The raw `hand_result` incident that `arbiter score`'s flags describe: only what was given."""
+    incident: dict[str, Any] = {"kind": "hand_result"}
+    for key, value in (("makers", makers), ("maker", maker), ("tricks", tricks), ("revoke_by", revoke),
+                       ("revokes", revokes), ("wrong_count_by", wrong_count)):
+        if value is not None:
+            incident[key] = value
+    for key, on in (("alone", alone), ("partner_exposed", partner_exposed), ("abandoned", abandoned)):
+        if on:
+            incident[key] = True
+    return incident
+
+
 def _default(fact: Fact) -> Any:
     """A fresh copy of the default, so no handler can change another case's."""
     return copy.copy(fact.default)

@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from arbiter.model import InputError
+from arbiter.model import InputError, Side
 from arbiter.rulebook import Rulebook
 from arbiter.rulebook import load as load_rulebook
 from arbiter.score import Award, Game, Rubber, Rules, Tally, plain
@@ -130,6 +130,10 @@ class State:
         """Plain data for --json."""
         return {"ledger": self.path, "rubber": self.rubber_id, **self.rubber.as_dict(),
                 "entries": [s.as_dict() for s in self.steps]}
+
+    def rubber_dict(self) -> dict[str, Any]:
+        """Plain data for --json without the entries: the file, the rubber's number and its score."""
+        return {"path": self.path, "rubber": self.rubber_id, **self.rubber.as_dict()}
 
 
 Builder = Callable[[State], tuple[str, str, Sequence[Award], dict[str, Any], Any]]
@@ -303,6 +307,51 @@ class Ledger:
             entry = _insert(con, state.rubber_id, kind, what, awards, detail)
             return entry, self._state(con, ruleset), extra
 
+    def record_case(self, data: dict[str, Any], source: str | None = None) -> tuple[Entry, State, Any, bool]:
+        """Rule a hand (`source` None) or a case file's incident at the rubber's score, and record its
+        points, all under one lock. Returns the entry, the state after it, the ruling, and whether the
+        case's own score or games were set aside for the ledger's."""
+        from arbiter.incident import build_case
+        from arbiter.ruling import rule
+
+        where = source or "score"
+
+        def build(state: State) -> tuple[str, str, list[Award], dict[str, Any], Any]:
+            given = {k: data.get(k) for k in ("score", "games") if data.get(k) is not None}
+            position = {"score": plain(state.rubber.points), "games": plain(state.rubber.games)}
+            case = build_case({**data, **position}, where)
+            ruling = rule(case)
+            if source is None:
+                facts = {k: v for k, v in data["incident"].items() if k != "kind"}
+                what = hand_words(ruling, facts)
+                return "hand", what, list(ruling.awards), {"incident": data["incident"]}, (ruling, given)
+            what = f"ruling: {case.title or case.kind.replace('_', ' ')}"
+            detail = {"case": source, "kind": case.kind, "laws": ruling.laws, "title": case.title}
+            return "ruling", what, list(ruling.awards), detail, (ruling, given)
+
+        # Refuse bad input before the file is opened, so that a refusal never leaves an empty ledger behind.
+        rule(build_case({**data, "score": None, "games": None}, where))
+        entry, state, (ruling, given) = self.record(build)
+        return entry, state, ruling, bool(given)
+
+    def add_points(self, items: Sequence[str], law: int | None = None,
+                   ruleset: str = "somerset-1888") -> tuple[Entry, State]:
+        """Record points given by hand, each as side=points (NS=3; EW=-1 corrects, Law 5), scored under `law`."""
+        if law is not None:
+            self.book(ruleset).law(law)  # an unknown law is refused here, not recorded
+        awards = []
+        for item in items:
+            side_text, sep, points = item.partition("=")
+            if not sep or not points.strip().lstrip("+-").isdigit():
+                raise InputError(f"--add takes side=points, as NS=3 or EW=-1; found {item!r}")
+            value = int(points)
+            if value == 0:
+                raise InputError(f"--add {item}: no points to record")
+            awards.append(Award(Side.parse(side_text), value, law))
+        law_words = f" (Law {law})" if law is not None else ""
+        what = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}" for a in awards) + law_words
+        return self.add("points", what, awards, {"law": law}, ruleset)
+
     def new_rubber(self, ruleset: str = "somerset-1888") -> tuple[int, State | None]:
         """Start a new rubber; returns its number and the rubber it ends (None if that was empty)."""
         with self._session(write=True) as con:
@@ -332,6 +381,21 @@ class Ledger:
                 raise LedgerError(f"{self.path}: nothing to undo")
             con.execute("DELETE FROM rubbers WHERE id = ?", (current[0],))
             return None, self._state(con, ruleset)
+
+
+def hand_words(ruling: Any, facts: dict[str, Any]) -> str:
+    """A hand's entry as the history lists it: the makers, the verdict, the tricks and any penalties."""
+    side = facts.get("makers") or facts.get("maker") or "?"
+    text = f"{str(side).upper()} {ruling.verdict}"
+    if facts.get("tricks") is not None:
+        text += f" ({facts['tricks']} tricks)"
+    if facts.get("alone"):
+        text += ", alone"
+    for key, label in (("revoke_by", "revoke by"), ("wrong_count_by", "wrong card count by"),
+                       ("partner_exposed", "partner's cards exposed")):
+        if facts.get(key):
+            text += f", {label}" + (f" {str(facts[key]).upper()}" if isinstance(facts[key], str) else "")
+    return text
 
 
 def _insert(con: sqlite3.Connection, rubber: int, kind: str, what: str, awards: Sequence[Award],

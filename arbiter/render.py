@@ -267,3 +267,55 @@ def new_rubber(number: int, ended) -> None:  # noqa: ANN001
         console.print(Text(f"Rubber {ended.rubber_id} closed{'' if ended.rubber.over else ' unfinished'}.", style="dim"))
         console.print(Panel(Group(*_rubber_lines(ended)), title=f"[bold]Rubber {ended.rubber_id}[/]", title_align="left"))
     console.print(Text(f"Rubber {number} begins at NS 0 – EW 0.", style="bold green"))
+
+
+# --- plain words (issue 5: classify, and the guided ruling) ---
+
+
+def reading(found, needed: list[str]) -> None:  # noqa: ANN001 (a classify Classification; kept lazy)
+    """What the words were understood to say, and what is still needed."""
+    from arbiter.guide import label
+    from arbiter.ruling import KINDS
+
+    spec = KINDS.get(found.kind)
+    head = Text.assemble(("Understood: ", "bold"), (found.kind, "bold cyan"))
+    if spec is not None and spec.summary:
+        head.append(f" — {spec.summary}")
+    console.print(head)
+    for name, value in found.facts.items():
+        console.print(Text(f"  {name}: {plain(value)}"))
+    for key in ("dealer", "trump"):
+        if found.envelope.get(key):
+            console.print(Text(f"  {key}: {plain(found.envelope[key])}", style="dim"))
+    if found.corrections:
+        console.print(Text("  read " + ", ".join(f"'{a}' as '{b}'" for a, b in found.corrections.items()), style="dim"))
+    if found.doubtful:
+        others = ", ".join(f"{c.kind} ({c.score:g})" for c in found.runners_up) or "no other kind"
+        console.print(Text(f"Doubtful: the words fit {found.kind} ({found.candidates[0].score:g}) only a little better "
+                           f"than {others}. Check the kind before relying on a ruling.", style="bold yellow"))
+    if needed:
+        console.print(Text("Still needed: " + ", ".join(label(n) for n in needed), style="yellow"))
+
+
+def plain(value: object) -> str:
+    """A fact's value as people say it: seats by name."""
+    names = {"N": "North", "E": "East", "S": "South", "W": "West", "NS": "North and South", "EW": "East and West"}
+    if isinstance(value, dict):
+        return ", ".join(f"{names.get(k, k)} {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(names.get(str(v), str(v)) for v in value) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return names.get(str(value), str(value))
+
+
+def doubt(found) -> None:  # noqa: ANN001
+    """The warning under a ruling that rests on a doubtful reading of the words."""
+    others = " or ".join(c.kind for c in found.runners_up) or "another kind"
+    console.print(Text(f"This ruling rests on a doubtful reading of your words: the incident may be {others}. "
+                       f"To rule on another kind: arbiter rule KIND --fact value ...", style="bold yellow"))
+
+
+def bad_answer(message: str) -> None:
+    """Why an answer to a question was refused; the question is asked again."""
+    console.print(Text(f"  {message}", style="red"))

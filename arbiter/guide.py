@@ -1,0 +1,203 @@
+"""The guided ruling: an incident told in plain words, completed by short questions.
+
+`arbiter rule "WORDS"` reads the words (`arbiter.classify`), works out what the ruling still
+needs, and on a terminal asks one question for each missing thing, checking each answer as a
+case file's value would be checked. The questions are read here; everything shown around them
+is drawn by `arbiter.render`.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from arbiter.model import InputError
+
+NOT_UNDERSTOOD = ("could not tell which incident the words describe; say what was done, as 'East led out of turn' "
+                  "or 'the dealer gave North six cards' (see 'arbiter kinds')")
+CONTEXT = ("me", "dealer", "trump")
+"""What words such as 'my partner' or 'the left bower' wait on: your seat, the dealer, the trump."""
+
+SEATS = ("N", "E", "S", "W")
+CONTEXT_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "me": ("Which seat are you", SEATS),
+    "dealer": ("Who dealt", SEATS),
+    "trump": ("What is trumps", ("clubs", "diamonds", "hearts", "spades")),
+}
+ENVELOPE_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    **CONTEXT_QUESTIONS,
+    "maker": ("Who made the trump", SEATS),
+    "alone": ("Who is playing alone", SEATS),
+    "turned": ("What card was turned up (as 9H)", ()),
+}
+
+
+def is_words(source: str) -> bool:
+    """A `rule` source that is neither a case file nor a kind: words, not a path or a mistyped kind."""
+    if os.path.exists(source) or source.lower().endswith((".yaml", ".yml")) or "/" in source or os.sep in source:
+        return False
+    return any(c.isspace() for c in source.strip()) or "_" not in source
+
+
+def label(name: str) -> str:
+    """A needed item as people say it; facts keep their names, as the flags that give them."""
+    return {"me": "your seat (--me)", "dealer": "the dealer (--dealer)", "trump": "the trump (--trump)"}.get(name, name)
+
+
+def understand(text: str, me: str | None = None, dealer: str | None = None, trump: str | None = None) -> Any:
+    """The words' reading (an `arbiter.classify` Classification); refused when no kind fits."""
+    from arbiter import classify as reading
+
+    found = reading.classify(text, me=me, dealer=dealer, trump=trump)
+    if found.kind is None:
+        raise InputError(NOT_UNDERSTOOD)
+    return found
+
+
+def read(text: str, args: list[str], flags: dict[str, str | None], me: str | None) -> tuple[Any, dict[str, Any],
+                                                                                             dict[str, Any]]:
+    """The words read as a kind that has a ruling, with the facts given as `--name value` flags
+    laid over theirs: (the reading, the envelope flags given, the facts flagged)."""
+    from arbiter.incident import case_from_flags
+    from arbiter.ruling import KINDS
+
+    found = understand(text, me=me, dealer=flags["dealer"], trump=flags["trump"])
+    if found.kind not in KINDS:
+        raise InputError(f"the words read as {found.kind}, which has no ruling yet")
+    given = {k: v for k, v in flags.items() if v is not None}
+    flagged = case_from_flags(found.kind, args)["incident"] if args else {}
+    found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
+    return found, given, flagged
+
+
+def needed(found: Any, given: dict[str, Any]) -> list[str]:
+    """What the ruling still needs: facts the kind requires (and envelope keys it needs) that
+    neither the words nor the options gave, and the seat, dealer or trump that words such as
+    'my partner' or 'the left bower' wait on."""
+    from arbiter import classify as reading
+    from arbiter.ruling import KINDS
+
+    spec = KINDS.get(found.kind)
+    wanted = list(dict.fromkeys(v for v in found.unresolved.values() if v in CONTEXT and not found.envelope.get(v)))
+    for name in reading.missing(found, spec, given):
+        if name not in wanted:
+            wanted.append(name)
+    return wanted
+
+
+def missing(kind: str, wanted: list[str]) -> InputError:
+    """The refusal when nothing may be asked: what is missing, and the flags that give it."""
+    flags_hint = " ".join(f"--{n.split(' or ')[0].replace('_', '-')} ..." for n in wanted)
+    return InputError(f"{kind}: missing {', '.join(label(n) for n in wanted)}; give them as flags "
+                      f"({flags_hint}) or run on a terminal to be asked")
+
+
+def case_data(found: Any, given: dict[str, Any], score: str | None, games: str | None) -> dict[str, Any]:
+    """The raw case the reading and the answers make, with --score and --games as NS-EW text."""
+    from arbiter.incident import score_pair
+
+    data: dict[str, Any] = {"incident": {"kind": found.kind, **found.facts}}
+    for key in ("dealer", "trump"):
+        if found.envelope.get(key):
+            data[key] = found.envelope[key]
+    data.update(given)
+    for key, value in (("score", score), ("games", games)):
+        if value is not None:
+            data[key] = score_pair(value, key)
+    return data
+
+
+def ask(found: Any, given: dict[str, Any], wanted: list[str], me: str | None,
+        flagged: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """One short question for each thing still needed, with the choices; answers are checked as
+    they come. Context first (your seat, the dealer, the trump), since it may settle facts.
+
+    Raises EOFError when the input ends before the answers do."""
+    from arbiter import classify as reading
+
+    context = {"me": me, "dealer": found.envelope.get("dealer"), "trump": found.envelope.get("trump")}
+    for key in [n for n in wanted if n in CONTEXT]:
+        context[key] = question(key, CONTEXT_QUESTIONS[key])
+    if any(context[k] != (me if k == "me" else found.envelope.get(k)) for k in CONTEXT):
+        # The same words read again with the answers: the kind stays, seats such as "my partner" settle.
+        found = reading.classify(found.text, me=context["me"], dealer=context["dealer"], trump=context["trump"],
+                                 kind=found.kind)
+        found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
+    given = dict(given)
+    for name in needed(found, given):
+        if name in CONTEXT:
+            continue
+        name = name.split(" or ")[0]
+        if name in ENVELOPE_QUESTIONS:
+            given[name] = question(name, ENVELOPE_QUESTIONS[name])
+            continue
+        found.facts[name] = fact_question(found.kind, name)
+    return found, given
+
+
+def question(name: str, spec: tuple[str, tuple[str, ...]]) -> str:
+    """Ask until the answer is one of the choices (any case; seats also as north, east...)."""
+    from arbiter import render
+    from arbiter.model import Card, Seat, Suit
+
+    text, choices = spec
+    parse = {"turned": lambda v: str(Card.parse(v)), "trump": lambda v: Suit.parse(v).value}.get(
+        name, lambda v: Seat.parse(v).value)
+    while True:
+        answer = prompt(f"{text}? [{'/'.join(choices)}]" if choices else f"{text}?")
+        try:
+            return parse(answer)
+        except InputError as err:
+            render.bad_answer(str(err))
+
+
+def fact_question(kind: str, name: str) -> Any:
+    """Ask for one fact of a kind, in the form its type takes, and check it as the case file would."""
+    from arbiter import render
+    from arbiter.incident import parse_facts
+    from arbiter.ruling import KINDS
+
+    fact = KINDS[kind].facts[name]
+    hint = {
+        "seat": "[N/E/S/W]", "seats": "[seats as S W, or none]", "side": "[NS/EW]", "bool": "[y/n]",
+        "suit": "[clubs/diamonds/hearts/spades]", "card": "[a card, as JH]", "cards": "[cards, as JH 9S]",
+        "int": f"[{fact.low}-{fact.high}]", "counts": "[seat=cards, as N=6 E=4]", "cuts": "[seat=card, as N=JH E=9S]",
+        "choice": f"[{'/'.join(fact.choices)}]", "choices": f"[any of {'/'.join(fact.choices)}]", "text": "",
+    }[fact.type]
+    heading = name.replace("_", " ").capitalize()
+    text = f"{heading} ({fact.help})? {hint}" if fact.help else f"{heading}? {hint}"
+    while True:
+        answer = prompt(text.strip())
+        try:
+            value = answer_value(fact.type, answer, name)
+            parse_facts(kind, {name: value}, "answer")
+            return value
+        except InputError as err:
+            render.bad_answer(str(err))
+
+
+def answer_value(type_: str, answer: str, name: str) -> Any:
+    """A fact's raw value from a typed answer: y/n for yes or no, 'none' for an empty list,
+    otherwise read as the fact's `--name value` flag would be."""
+    from arbiter.incident import flag_value
+
+    text = answer.strip()
+    if type_ == "bool":
+        if text.lower() in ("y", "yes", "true", "1"):
+            return True
+        if text.lower() in ("n", "no", "false", "0"):
+            return False
+        raise InputError("answer y or n")
+    if type_ in ("seats", "cards", "choices") and text.lower() in ("", "none", "-", "nobody", "no one"):
+        return []
+    return flag_value(type_, text, name, None)
+
+
+def prompt(text: str) -> str:
+    """One answer from the person at the terminal; EOFError when the input ends."""
+    from rich.prompt import Prompt
+    from rich.text import Text
+
+    from arbiter.render import console
+
+    return Prompt.ask(Text(text), console=console)  # Text: "[pass/order]" is not markup
