@@ -299,8 +299,6 @@ def _check_envelope(case: Case) -> None:
         raise InputError(
             f"alone: {case.alone.name_} cannot play alone when {case.maker.name_}, an adversary, made the trump (Laws 93, 95)"
         )
-    if case.turned is not None and case.trump is not None and case.maker is not None:
-        pass  # a trump other than the turned suit is a made trump (Law 77); both are possible
 
 
 def _law_85(r: Ruler) -> None:
