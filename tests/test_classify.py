@@ -3,6 +3,14 @@
 Accuracy is measured on tests/phrasings.yaml, not assumed: the overall figure and each part
 (tuned, held-out, and the batches written blind after each round of tuning) are printed in
 the test output, and the overall and held-out figures are held at 90% or more.
+
+The classifier also lets the nearest descriptions of its phrasebook (arbiter/phrasebook.json,
+built from tests/phrasings.yaml) vote. A phrasing is never graded by a phrasebook that holds
+it: every phrasing read here is compared with the phrasebook less the whole part it belongs
+to (`C.grading_examples`, which `C.accuracy` uses too), so each part's figure is the one a
+classifier that never saw that part would get. The cues, though, were tuned on every part,
+so the figures still flatter the cues; the honest measure of the vote is
+test_the_similarity_vote_alone_generalises_to_a_batch_left_out.
 """
 
 from __future__ import annotations
@@ -41,7 +49,9 @@ SPEC_KINDS = (
 
 
 def read(p: dict[str, Any]) -> C.Reading:
-    return classify(p["text"], me=p.get("me"), dealer=p.get("dealer"), trump=p.get("trump"))
+    """A phrasing's reading, the phrasebook less the phrasing's own part voting (see the module's docstring)."""
+    return classify(p["text"], me=p.get("me"), dealer=p.get("dealer"), trump=p.get("trump"),
+                    examples=C.grading_examples(p["text"]))
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -75,6 +85,8 @@ def test_the_phrasing_set_is_large_and_covers_every_kind_in_both_eras() -> None:
 
 
 def test_top1_accuracy_is_ninety_percent_or_more_overall_and_held_out(capsys: pytest.CaptureFixture[str]) -> None:
+    # C.accuracy grades each phrasing with the phrasebook less its whole part: the held-out and
+    # blind figures are of a vote that never saw them (the cues did: they were tuned on all).
     parts = C.split(PHRASINGS)
     lines = []
     for name, items in parts.items():
@@ -84,7 +96,8 @@ def test_top1_accuracy_is_ninety_percent_or_more_overall_and_held_out(capsys: py
     with capsys.disabled():
         print(f"\nclassify top-1 accuracy: {correct}/{total} = {100 * correct / total:.1f}%")
         print("\n".join(lines))
-        print("  (blind-N parts were measured once before tuning on them: 58%, 73%, 71%, 78%, 84.5%; see phrasings.yaml)")
+        print("  (each part graded with the phrasebook less that part; the cues were tuned on all of them.")
+        print("   blind-N parts were measured once before tuning on them: 58%, 73%, 71%, 78%, 84.5%, 85.3%; see phrasings.yaml)")
     assert correct / total >= 0.9
     held_correct, held_total = C.accuracy(parts["held-out"])
     assert held_total >= 40 and held_correct / held_total >= 0.9
@@ -122,6 +135,104 @@ def test_split_holds_out_every_third_of_a_kind_and_keeps_written_batches_apart()
     assert [p["text"] for p in parts["held-out"]] == ["2", "5"]
     assert [p["text"] for p in parts["tuned"]] == ["0", "1", "3", "4"]
     assert [p["text"] for p in parts["blind-9"]] == ["x"]
+
+
+# --- the similarity vote and its phrasebook ----------------------------------------------------
+
+BLIND = ("blind-1", "blind-2", "blind-3", "blind-4", "blind-5")
+# Leave-one-batch-out, measured when the vote was added (SIM_K 15, SIM_PAIRS 0.5, chosen on
+# blind-1..4 only): the vote alone, with a phrasebook of every phrasing but the batch's, read
+#   blind-1 41/43  blind-2 38/45  blind-3 38/45  blind-4 41/45  blind-5 115/129   = 273/307, 88.9%
+# against the cues' first, honest measurements of 58%, 73%, 71%, 78%, 84.5% (phrasings.yaml).
+# The cues cannot be measured so here: they were tuned on every batch, and read all of them.
+# Only blind-5 has an honest hybrid figure, taken once after SIM_WEIGHT was fixed on
+# blind-1..4: the cues as they stood before blind-5 was written (commit c3c7b15) read 109/129,
+# and the same cues plus the vote of the phrasebook without blind-5 read 118/129 (91.5%), nine
+# mended and none broken; the odd half, which cue patches left at 54/64, went to 57/64.
+SIMILARITY_FLOOR = 0.87
+SIMILARITY_BATCH_FLOOR = 0.82
+
+
+def test_the_similarity_vote_alone_generalises_to_a_batch_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    parts = C.split(PHRASINGS)
+    words = {id(p): C.text_terms(p["text"]) for p in PHRASINGS}
+    lines, right, total = [], 0, 0
+    for batch in BLIND:
+        left_out = {p["text"] for p in parts[batch]}
+        book = C.Phrasebook((p["kind"], words[id(p)]) for p in PHRASINGS if p["text"] not in left_out)
+        correct = 0
+        for p in parts[batch]:
+            vote = book.vote(words[id(p)])
+            correct += bool(vote) and max(vote, key=vote.__getitem__) == p["kind"]
+        n = len(parts[batch])
+        lines.append(f"  {batch:<10} {correct:>3}/{n:<3} {100 * correct / n:5.1f}%")
+        assert correct / n >= SIMILARITY_BATCH_FLOOR, batch
+        right, total = right + correct, total + n
+    with capsys.disabled():
+        print(f"\nsimilarity vote alone, each blind batch left out of the phrasebook: {right}/{total} = "
+              f"{100 * right / total:.1f}%")
+        print("\n".join(lines))
+    assert right / total >= SIMILARITY_FLOOR
+
+
+def test_the_phrasebook_ships_every_phrasing_with_its_part_and_terms() -> None:
+    shipped = [[e["kind"], e["part"], e["text"], "\t".join(e["terms"])] for e in C.phrasebook_entries()]
+    assert shipped == C.phrasebook_data(PHRASINGS)["entries"], (
+        "arbiter/phrasebook.json is stale: python -c 'from arbiter.classify import write_phrasebook; write_phrasebook()'")
+    assert Path(C.__file__).with_name(C.PHRASEBOOK).is_file()  # inside the package: the wheel carries it
+
+
+def test_the_phrasebook_is_read_only_for_plain_words(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    # `arbiter law 52` and `arbiter rule case.yaml` never import the classifier; importing it does
+    # not read the phrasebook; the first plain words do.
+    case = tmp_path / "case.yaml"
+    case.write_text("dealer: N\nincident: {kind: lead_out_of_turn, offender: E}\n", encoding="utf-8")
+    probe = (
+        "import sys, contextlib, io\n"
+        "from arbiter.cli import main\n"
+        "for argv in (['law', '52'], ['rule', sys.argv[1], '--json']):\n"
+        "    sys.argv = ['arbiter', *argv]\n"
+        "    with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "        main()\n"
+        "print('arbiter.classify' in sys.modules)\n"
+        "import arbiter.classify as C\n"
+        "print(C.phrasebook_entries.cache_info().currsize)\n"
+        "C.classify('West reneged')\n"
+        "print(C.phrasebook_entries.cache_info().currsize)\n"
+    )
+    env = {**os.environ, "ARBITER_CACHE": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", probe, str(case)], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["False", "0", "1"]
+
+
+def test_the_vote_shares_the_nearest_descriptions_similarity() -> None:
+    book = C.Phrasebook([("revoke", C.text_terms("West reneged")), ("revoke", C.text_terms("East revoked")),
+                         ("misdeal", C.text_terms("the dealer gave North six cards"))], k=2)
+    assert len(book) == 3
+    near = book.nearest(C.text_terms("South reneged twice"))  # k=2: the two nearest, most similar first
+    assert [kind for _, kind in near] == ["revoke", "misdeal"] and near[0][0] > near[1][0] > 0
+    vote = book.vote(C.text_terms("the dealer reneged"))
+    assert set(vote) == {"revoke", "misdeal"} and abs(sum(vote.values()) - 1) < 1e-9
+    assert book.vote(C.text_terms("what a lovely afternoon")) == {}
+
+
+def test_the_vote_adds_its_weight_to_the_cues_and_may_bring_in_a_kind() -> None:
+    cues = [C.Candidate("revoke", 4.5, ("renege",)), C.Candidate("misdeal", 1.0, ())]
+    blended = C.blend(cues, {"misdeal": 0.5, "exposed_card": 0.5}, 3.0)
+    assert [(c.kind, c.score, c.cues) for c in blended] == [
+        ("revoke", 4.5, ("renege",)), ("misdeal", 2.5, ()), ("exposed_card", 1.5, ())]
+
+
+def test_words_no_cue_finds_are_not_given_a_kind_by_the_vote_alone() -> None:
+    # The vote only weighs kinds once the cues say the words name some incident: these words
+    # have near neighbours in the phrasebook, but no cue.
+    text = "what a lovely afternoon for a game, and the tea was good"
+    assert C.phrasebook().vote(C.text_terms(text))
+    assert classify(text).kind is None
 
 
 # --- the words the issue names -----------------------------------------------------------------
@@ -180,8 +291,9 @@ def test_a_cue_of_filler_words_only_is_refused_when_compiled() -> None:
 
 def test_a_phrase_and_its_own_stem_variant_count_once() -> None:
     # "played out of turn" and "play out of turn" are one cue after stemming: one weight, not two.
+    # An empty phrasebook leaves the cues' scores alone.
     cues = dict(C.CUES["play_out_of_turn"])
-    assert classify("East played out of turn").candidates[0].score == cues["played out of turn"]
+    assert classify("East played out of turn", examples=C.Phrasebook(())).candidates[0].score == cues["played out of turn"]
 
 
 # --- facts -------------------------------------------------------------------------------------
@@ -323,10 +435,14 @@ def test_the_facts_read_from_every_phrasing_are_accepted_by_the_kind() -> None:
 # --- doubt -------------------------------------------------------------------------------------
 
 
+DOUBTFUL = "the dealer dropped a card while dealing"
+"""A card exposed in the deal (Laws 35-37) or in play (Law 46)? The words leave it close."""
+
+
 def test_a_close_runner_up_makes_the_reading_doubtful() -> None:
-    reading = classify("North went alone and South played to the first trick")
-    assert reading.kind == "lone_partner_played"
-    assert reading.doubtful and [c.kind for c in reading.runners_up] == ["lone_declaration"]
+    reading = classify(DOUBTFUL)
+    assert reading.doubtful
+    assert {reading.kind, *(c.kind for c in reading.runners_up)} >= {"exposed_card", "exposed_in_deal"}
     clear = classify("East led out of turn")
     assert not clear.doubtful and clear.runners_up == []
 
@@ -361,9 +477,9 @@ def test_classify_takes_words_unquoted_and_me_for_relative_seats() -> None:
 
 
 def test_classify_view_shows_understanding_and_doubt() -> None:
-    code, out, _ = run("classify", "North went alone and South played to the first trick")
+    code, out, _ = run("classify", DOUBTFUL)
     assert code == 0
-    assert "Understood: lone_partner_played" in out and "Doubtful" in out and "lone_declaration" in out
+    assert "Understood: exposed" in out and "Doubtful" in out and "exposed_in_deal" in out
 
 
 def test_classify_refuses_words_that_name_no_incident() -> None:
@@ -408,12 +524,14 @@ def test_rule_from_words_needs_me_for_my_partner() -> None:
 
 
 def test_rule_on_a_doubtful_reading_says_so() -> None:
-    code, out, _ = run("rule", "North went alone and South played to the first trick", "--dealer", "E")
-    assert code == 0 and "doubtful" in out and "lone_declaration" in out
-    code, out, _ = run("rule", "North went alone and South played to the first trick", "--dealer", "E", "--json")
+    args = ("--dealer", "E", "--offender", "E", "--how", "dropped")
+    code, out, err = run("rule", DOUBTFUL, *args)
+    assert code == 0, err
+    assert "doubtful" in out and "exposed_in_deal" in out
+    code, out, _ = run("rule", DOUBTFUL, *args, "--json")
     data = json.loads(out)
     assert data["classification"]["doubtful"] is True
-    assert [c["kind"] for c in data["classification"]["candidates"]][:2] == ["lone_partner_played", "lone_declaration"]
+    assert {c["kind"] for c in data["classification"]["candidates"][:2]} == {"exposed_card", "exposed_in_deal"}
 
 
 def test_rule_file_and_kind_paths_are_unchanged(tmp_path: Path) -> None:

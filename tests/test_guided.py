@@ -104,9 +104,9 @@ def test_json_on_a_terminal_asks_nothing_and_names_what_is_missing() -> None:
 
 
 def test_a_doubtful_reading_shows_the_runners_up_on_the_terminal() -> None:
-    child = spawn("rule", "North went alone and South played to the first trick", "--dealer", "E")
+    child = spawn("rule", "the dealer dropped a card while dealing", "--dealer", "E", "--offender", "E", "--how", "dropped")
     child.expect("Doubtful")
-    child.expect("lone_declaration")
+    child.expect("exposed_in_deal")
     status, rest = finish(child)
     assert status == 0
     assert "doubtful reading" in rest
