@@ -28,24 +28,13 @@ from arbiter import classify as C
 from arbiter.classify import classify
 from arbiter.cli import app
 from arbiter.ruling import KINDS
+from spec_kinds import SPEC_KINDS
 
 HERE = Path(__file__).resolve().parent
 PHRASINGS: list[dict[str, Any]] = yaml.safe_load((HERE / "phrasings.yaml").read_text(encoding="utf-8"))
 SPEC = (HERE.parent.parent / "shared" / "spec" / "incidents.md")
 runner = CliRunner()
 
-# The kinds of the spec's table, in its order (kept here so that a kind dropped from the
-# classifier is caught even if the spec file is not beside the repository).
-SPEC_KINDS = (
-    "misdeal", "deal_out_of_turn", "exposed_in_deal", "faced_card", "imperfect_pack", "trump_turn_exposes",
-    "wrong_pack", "cut_irregular", "reshuffle_after_cut", "shuffle_irregular", "cut_for_table", "exposed_card",
-    "lead_out_of_turn", "play_out_of_turn", "revoke", "called_card_not_played", "called_suit_void",
-    "winning_cards_run", "hand_abandoned", "omitted_play", "extra_card_in_trick", "new_cards", "pass_then_order",
-    "named_turned_down_suit", "change_named_suit", "bid_out_of_turn", "dealer_turned_down",
-    "declaration_not_heard", "attention_to_trick", "asked_who_played", "penalty_consultation",
-    "lead_before_discard", "trump_discarded", "wrong_card_count", "trump_card_lifted", "asked_turned_card",
-    "lone_declaration", "lone_partner_played", "hand_result", "score_error", "etiquette_breach",
-)
 
 
 def read(p: dict[str, Any]) -> C.Reading:

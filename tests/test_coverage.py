@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from arbiter.incident import build_case, read_case_file
 from arbiter.model import InputError
 from arbiter.ruling import KINDS, rule
+from spec_kinds import SPEC, SPEC_KINDS, kinds_in_spec
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -16,16 +19,6 @@ NO_CONSEQUENCE = {
 }
 CONSEQUENCE = set(range(8, 106)) - set(NO_CONSEQUENCE)
 
-SPEC_KINDS = {
-    "misdeal", "deal_out_of_turn", "exposed_in_deal", "faced_card", "imperfect_pack", "trump_turn_exposes",
-    "wrong_pack", "cut_irregular", "reshuffle_after_cut", "shuffle_irregular", "cut_for_table", "exposed_card",
-    "lead_out_of_turn", "play_out_of_turn", "revoke", "called_card_not_played", "called_suit_void",
-    "winning_cards_run", "hand_abandoned", "omitted_play", "extra_card_in_trick", "new_cards", "pass_then_order",
-    "named_turned_down_suit", "change_named_suit", "bid_out_of_turn", "dealer_turned_down",
-    "declaration_not_heard", "attention_to_trick", "asked_who_played", "penalty_consultation",
-    "lead_before_discard", "trump_discarded", "wrong_card_count", "trump_card_lifted", "asked_turned_card",
-    "lone_declaration", "lone_partner_played", "hand_result", "score_error", "etiquette_breach",
-}
 
 
 def rulings() -> list[tuple[Path, object]]:
@@ -39,7 +32,13 @@ def rulings() -> list[tuple[Path, object]]:
 
 
 def test_every_spec_kind_is_implemented() -> None:
-    assert SPEC_KINDS <= set(KINDS)
+    assert set(SPEC_KINDS) <= set(KINDS)
+
+
+def test_the_list_of_spec_kinds_is_the_spec_s() -> None:
+    if not SPEC.exists():
+        pytest.skip("the shared spec is beside the repository")
+    assert kinds_in_spec() == SPEC_KINDS
 
 
 def test_every_kind_has_a_worked_case() -> None:
