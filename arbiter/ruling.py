@@ -205,6 +205,14 @@ class Ruler:
         return f"{seat.name_} ({self.table.role(seat)})"
 
 
+def listing(items: Iterable[str]) -> str:
+    """Words joined as a sentence joins them: 'South', 'South and West', 'South, West and North'."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 Handler = Callable[[Ruler], None]
 
 

@@ -36,7 +36,6 @@ SPEC = (HERE.parent.parent / "shared" / "spec" / "incidents.md")
 runner = CliRunner()
 
 
-
 def read(p: dict[str, Any]) -> C.Reading:
     """A phrasing's reading, the phrasebook less the phrasing's own part voting (see the module's docstring)."""
     return classify(p["text"], me=p.get("me"), dealer=p.get("dealer"), trump=p.get("trump"),

@@ -6,7 +6,7 @@ from typing import Any
 
 from arbiter.incident import Fact
 from arbiter.model import PACK, RANKS, Card, Seat, Side
-from arbiter.ruling import Ruler, kind
+from arbiter.ruling import Ruler, kind, listing
 
 _WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
           9: "nine", 10: "ten"}
@@ -28,12 +28,6 @@ def _cap(text: str) -> str:
 def _round(pattern: tuple[int, ...]) -> str:
     """A dealing pattern in words: 'two then three'."""
     return " then ".join(_n(n) for n in pattern)
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 LAW_90_NOTE = ("A wrong number of cards found once play has begun is not a misdeal: Law 90 governs "
@@ -100,7 +94,7 @@ def misdeal(r: Ruler) -> None:
         return
 
     r.verdict = "misdeal" if tested else None
-    why = _cap(_and(faults) + ": a misdeal (Law 42). ") if faults else "A misdeal, as reported. "
+    why = _cap(listing(faults) + ": a misdeal (Law 42). ") if faults else "A misdeal, as reported. "
     if not tested:
         r.note("The facts do not say what was wrong with the deal (counts or pattern); it is ruled as the "
                "misdeal reported.")
@@ -223,7 +217,7 @@ def deal_out_of_turn(r: Ruler) -> None:
                  f"before the error was found: the deal stands, as {wrong.name_}'s deal.")
     r.note(f"Law 40 is silent on the turn of dealing after a deal out of turn that stands. We read the hand as "
            f"{wrong.name_}'s deal, so the right of dealing goes on to his left (Law 28): {nxt.name_} deals next"
-           + (f", and {_and([s.name_ for s in skipped])} lose{'s' if len(skipped) == 1 else ''} this round's turn"
+           + (f", and {listing([s.name_ for s in skipped])} lose{'s' if len(skipped) == 1 else ''} this round's turn"
               if skipped else f", so {rightful.name_}'s turn is only put off by one hand")
            + ". The other reading, reverting to the turn the deal should have followed, has no words in the text.")
     r.deal("stands", wrong)
@@ -317,7 +311,7 @@ def exposed_in_deal(r: Ruler) -> None:
         kept = (" It was one of the last cards and the dealer turned the trump card before there was reasonable time "
                 "to decide, so the claim is not lost (Law 37).")
     if excused:
-        kept += (f" {_and([s.name_ for s in excused])} touched only after a player of the other side had done so, "
+        kept += (f" {listing([s.name_ for s in excused])} touched only after a player of the other side had done so, "
                  "which does not cost the claim (Law 36).")
     r.summary = (f"{exposed}: {who} may call for a new deal.{kept} If no new deal is called, the deal stands and the "
                  "exposed card cannot be called.")
@@ -424,7 +418,7 @@ def cut_irregular(r: Ruler) -> None:
                      "(Law 30).")
         return
     r.verdict = "fresh_cut"
-    r.summary = (f"{_cap(_and(faults))}: there must be a fresh cut (Law 29). "
+    r.summary = (f"{_cap(listing(faults))}: there must be a fresh cut (Law 29). "
                  "The same dealer deals after it.")
     r.action(29, f"{_cap(cutter)} cuts the pack again.")
     r.action(24, "After a false cut each player has again the right to shuffle once before the fresh cut.")
@@ -573,7 +567,7 @@ class _Names:
         return _SEATS[name].name_ if self.seats else name
 
     def all(self, names: list[str]) -> str:
-        return _and([self(x) for x in names])
+        return listing([self(x) for x in names])
 
 
 def _value(card: Card) -> int:
@@ -655,7 +649,7 @@ def _selection(r: Ruler, ranked: list[str], cuts: dict[str, Card], second: dict[
                      + {"play": "among the four who play", "table": "belonging to the table",
                         "wait": "waiting for a later rubber", "out": "outside the table"}[t]
                      for t in dict.fromkeys(tiers)]
-            recuts.append({"players": group, "law": 13 if len(group) == 2 else 14, "decides": _and(parts)})
+            recuts.append({"players": group, "law": 13 if len(group) == 2 else 14, "decides": listing(parts)})
     settled = {x: tier(places[i]) for i, x in enumerate(ranked)}
     tied = {x for rc in recuts for x in rc["players"]}
     players = [x for x in ranked if settled[x] == "play" and x not in tied]
@@ -720,7 +714,7 @@ def _partnership(r: Ruler, ranked: list[str], cuts: dict[str, Card], who: _Names
     v = [_value(cuts[x]) for x in ranked]
     a, b, c, d = ranked
     wa, wb, wc, wd = (who(x) for x in ranked)
-    shown = _and([f"{who(x)} the {cuts[x].words}" for x in ranked])
+    shown = listing([f"{who(x)} the {cuts[x].words}" for x in ranked])
     lead = (lead + " ") if lead else ""
     table: dict[str, Any] = {"players": list(ranked), "partners": None, "dealer": None, "recut": [], "recuts": []}
     chooses = " The dealer has the choice of cards, seats and counters, and must abide by it once made (Law 11)."
@@ -745,14 +739,14 @@ def _partnership(r: Ruler, ranked: list[str], cuts: dict[str, Card], who: _Names
     elif v[0] == v[1] == v[2]:
         settle(14)
         r.verdict = "cut_again"
-        r.summary = (f"{lead}The cut was {shown}. {_and([wa, wb, wc])} cut equal cards and cut again; {wd}'s card is "
+        r.summary = (f"{lead}The cut was {shown}. {listing([wa, wb, wc])} cut equal cards and cut again; {wd}'s card is "
                      "the lowest, so the two highest of the new cut are partners, and have the deal and choice of "
                      f"seats (Law 14), the highest of them dealing; the lowest of the new cut partners {wd}.")
         recut([a, b, c], 14, f"the two highest are partners and deal; the lowest partners {d}")
     elif v[1] == v[2] == v[3]:
         settle(14)
         r.verdict = "cut_again"
-        r.summary = (f"{lead}The cut was {shown}. {_and([wb, wc, wd])} cut equal cards and cut again; {wa}'s card is "
+        r.summary = (f"{lead}The cut was {shown}. {listing([wb, wc, wd])} cut equal cards and cut again; {wa}'s card is "
                      f"the highest, so the two lowest of the new cut are partners, and their opponents, {wa} and the "
                      f"highest of the new cut, have the deal (Law 14): {wa} deals.")
         table["dealer"] = a

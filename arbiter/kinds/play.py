@@ -14,17 +14,14 @@ from collections.abc import Iterable
 
 from arbiter.incident import Fact
 from arbiter.model import Card, Seat, Side, Suit
-from arbiter.ruling import Ruler, kind
+from arbiter.ruling import Ruler, kind, listing
 
 # -- helpers shared by the handlers --
 
 
 def _names(seats: Iterable[Seat]) -> str:
     """'South', 'South and West', 'South, West and North'."""
-    words = [s.name_ for s in seats]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return listing(s.name_ for s in seats)
 
 
 def _in_play(r: Ruler, seat: Seat, act: str) -> None:
