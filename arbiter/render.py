@@ -29,8 +29,9 @@ def _law_panel(book: Rulebook, law: Law, refs: bool = True) -> Panel:
         body.extend(Text(f"  • {n}", style="yellow") for n in law.notes)
     return Panel(
         Group(*body),
-        title=f"[bold]{label} {law.number}[/] · {escape(law.title)}",
-        subtitle=escape(section.title),
+        # Text, not markup: a markup title makes Rich load its emoji table (~3 ms a lookup)
+        title=Text.assemble((f"{label} {law.number}", "bold"), f" · {law.title}"),
+        subtitle=Text(section.title),
         title_align="left",
         subtitle_align="right",
     )
@@ -135,7 +136,7 @@ def ruling(book: Rulebook, r: Ruling) -> None:
     from arbiter.model import Side
 
     head = r.title or r.kind.replace("_", " ")
-    console.print(Panel(Text(r.summary), title=f"[bold]Ruling[/] · {escape(head)}", title_align="left"))
+    console.print(Panel(Text(r.summary), title=Text.assemble(("Ruling", "bold"), f" · {head}"), title_align="left"))
     if r.verdict:
         console.print(Text.assemble(("Verdict: ", "bold"), (r.verdict.replace("_", " "), "bold magenta")))
     if r.options:

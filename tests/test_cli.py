@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -217,3 +218,20 @@ def test_python_api_gives_the_same_ruling_as_the_command_line(tmp_path: Path) ->
     assert from_dict.as_dict() == from_file.as_dict() == json.loads(out)
     with pytest.raises(InputError, match="unknown kind"):
         arbiter.rule({"incident": {"kind": "poker"}})
+
+
+def test_a_law_lookup_loads_nothing_it_does_not_need(tmp_path: Path) -> None:
+    """Start-up is what a player waits for (tests/benchmark.py): keep heavy modules off the lookup path."""
+    env = {**os.environ, "ARBITER_CACHE": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, "-m", "arbiter", "law", "1"], env=env, capture_output=True, check=True)  # warm
+    probe = (
+        "import sys, contextlib, io\n"
+        "from arbiter.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['law', '52'])\n"
+        "heavy = ['yaml', 'json', 'pydantic', 'rich._emoji_codes', 'arbiter.classify', 'arbiter.ruling',\n"
+        "         'arbiter.ledger', 'arbiter.teaching']\n"
+        "print(' '.join(m for m in heavy if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
