@@ -182,6 +182,17 @@ class Ruler:
         self.adjustment[side] += points
         self.awards.append(scoring.Award(side, points, law))
 
+    def call_play(self, law: int, elector: Side, seat: Seat, highest_or_lowest: bool = True) -> None:
+        """The calls Laws 59, 83 and 89 give: `seat` must play his highest or lowest of the suit
+        led, or win or lose the trick. No call can make him revoke (Law 55)."""
+        who = seat.name_
+        if highest_or_lowest:
+            self.option("call_highest", law, elector, f"require {who} to play his highest card of the suit led.")
+            self.option("call_lowest", law, elector, f"require {who} to play his lowest card of the suit led.")
+        self.option("call_win", law, elector, f"require {who} to win the trick, if he can.")
+        self.option("call_lose", law, elector, f"require {who} to lose the trick, if he can.")
+        self.cite(55)
+
     def number(self, law: int, name: str) -> Any:
         """A figure that a law states, read from its record."""
         self.cite(law)

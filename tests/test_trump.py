@@ -295,7 +295,7 @@ def test_eldest_leading_before_the_discard() -> None:
 def test_second_hand_leading_before_the_discard_when_the_third_hand_plays_alone() -> None:
     r = ruling("lead_before_discard", offender="S", alone="W", maker="W")
     assert r.laws[0] == 89 and 85 in r.laws
-    assert ids(r) == ["lose_trick", "play_highest", "play_lowest", "win_trick"]
+    assert ids(r) == ["call_highest", "call_lose", "call_lowest", "call_win"]
     assert electors(r) == {"EW"}
 
 

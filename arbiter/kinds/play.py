@@ -627,10 +627,7 @@ def play_out_of_turn(r: Ruler) -> None:
     r.summary = (f"{r.seat(offender)}, the fourth hand, played before his partner {partner.name_} (the second "
                  f"hand) while the third hand had not played. By Law 59 {victims.name_} may call on "
                  f"{partner.name_} to win or to lose the trick.")
-    r.option("call_win", 59, victims, f"call on {partner.name_} to win the trick, if he can without revoking (Law 55).")
-    r.option("call_lose", 59, victims, f"call on {partner.name_} to lose the trick, if he can without revoking "
-                                       "(Law 55).")
-    r.cite(55)
+    r.call_play(59, victims, partner, highest_or_lowest=False)
     r.deal("stands")
 
 
@@ -1013,11 +1010,8 @@ def attention_to_trick(r: Ruler) -> None:
         r.note(f"{offender.name_} is the lone player's partner; he does not play, but he is at the table and can "
                f"speak (Law 101 leaves him to gather the tricks), so Law 83 applies as written and the call falls "
                f"on {partner.name_}, the lone player.")
-    r.option("call_highest", 83, victims, f"require {partner.name_} to play his highest card of the suit led.")
-    r.option("call_lowest", 83, victims, f"require {partner.name_} to play his lowest card of the suit led.")
-    r.option("call_win", 83, victims, f"require {partner.name_} to win the trick, if he can.")
-    r.option("call_lose", 83, victims, f"require {partner.name_} to lose the trick, if he can.")
-    r.cite(55, 54)
+    r.call_play(83, victims, partner)
+    r.cite(54)
     r.note("If he holds none of the suit led, he cannot be made to play highest or lowest of it, and no call can "
            "make him revoke (Law 55); failing to obey a call he could obey incurs the penalty of a revoke (Law 54).")
     r.deal("stands")

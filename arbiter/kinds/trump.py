@@ -265,10 +265,7 @@ def lead_before_discard(r: Ruler) -> None:
                      f"The lead stands; {lone.name_} may call on {t.dealer.name_} to play his highest or lowest "
                      "of the suit led, or to win or lose the trick. " + _roles(t))
         who = t.dealer.name_
-        r.option("play_highest", 89, lone_side, f"require {who} to play his highest card of the suit led.")
-        r.option("play_lowest", 89, lone_side, f"require {who} to play his lowest card of the suit led.")
-        r.option("win_trick", 89, lone_side, f"require {who} to win the trick, if he can.")
-        r.option("lose_trick", 89, lone_side, f"require {who} to lose the trick, if he can.")
+        r.call_play(89, lone_side, t.dealer)
         r.action(86, f"{who} completes his discard before he plays to the trick; should he play without "
                      "discarding, Law 90 applies.")
         r.note("A dealer called on to play highest or lowest who has none of the suit led is not made to revoke "
