@@ -133,7 +133,7 @@ def kinds(specs: list[KindSpec]) -> None:
 
 def ruling(book: Rulebook, r: Ruling) -> None:
     """A ruling: summary, quoted laws, options, actions, deal, score, notes."""
-    from arbiter.model import Side
+    from arbiter.score import words as tally
 
     head = r.title or r.kind.replace("_", " ")
     console.print(Panel(Text(r.summary), title=Text.assemble(("Ruling", "bold"), f" · {head}"), title_align="left"))
@@ -155,15 +155,13 @@ def ruling(book: Rulebook, r: Ruling) -> None:
             "passes": f"The deal is lost{f': it passes to {who}' if who else ''}.",
         }[r.deal_outcome]
         console.print(Text.assemble(("Deal: ", "bold"), words))
-    before = f"NS {r.before[Side.NS]} – EW {r.before[Side.EW]}"
     a = r.after
-    after = f"NS {a.points[Side.NS]} – EW {a.points[Side.EW]}"
-    change = ", ".join(f"{s.value} +{n}" for s, n in r.adjustment.items() if n) or "no points"
-    line = f"{before}  →  {after}  ({change})"
+    change = ", ".join(f"{s.value} {n:+d}" for s, n in r.adjustment.items() if n) or "no points"
+    line = f"{tally(r.before)}  →  {tally(a.points)}  ({change})"
     if a.game_won_by:
         line += f"; game to {a.game_won_by.value}, worth {a.game_value}"
         if a.lap:
-            line += f", lap of {a.lap}" + (" carried" if getattr(a, "next_game", 1) else ", carried into no game")
+            line += f", lap of {a.lap}" + (" carried" if a.next_game is not None else ", carried into no game")
     if a.rubber_won_by:
         line += f"; rubber to {a.rubber_won_by.value}"
     console.print(Text.assemble(("Score: ", "bold"), line))
@@ -198,35 +196,33 @@ def hint(text: str) -> None:
     console.print(Text(text, style="dim"))
 
 
-def _tally(t: dict) -> str:
-    from arbiter.model import Side
-
-    return f"NS {t[Side.NS]} – EW {t[Side.EW]}"
-
-
 def _rubber_lines(state) -> list[Text]:  # noqa: ANN001 (a ledger State; kept lazy)
+    from arbiter.score import words as tally
+
     rubber = state.rubber
     lines: list[Text] = []
     for g in rubber.finished:
         kind = "love game, counts" if g.value > 1 and g.points[g.winner.other] == 0 else "counts"
         lap = f", lap {g.lap}" if g.lap else ""
-        lines.append(Text(f"Game {g.number}: {_tally(g.points)}, won by {g.winner.value} ({kind} {g.value}{lap})"))
+        lines.append(Text(f"Game {g.number}: {tally(g.points)}, won by {g.winner.value} ({kind} {g.value}{lap})"))
     if rubber.over:
         lines.append(Text("The rubber is over.", style="bold"))
     else:
-        lines.append(Text.assemble((f"Game {rubber.number} in play: ", "bold"), _tally(rubber.points)))
-    lines.append(Text(f"Games won: {_tally(rubber.games)}"
+        lines.append(Text.assemble((f"Game {rubber.number} in play: ", "bold"), tally(rubber.points)))
+    lines.append(Text(f"Games won: {tally(rubber.games)}"
                       + (f"; the rubber is {rubber.won_by.value}'s" if rubber.won_by else "")))
     points = rubber.rubber_points()
     if points is not None:
-        lines.append(Text(f"Rubber points (Law 7): {_tally(points)}"))
+        lines.append(Text(f"Rubber points (Law 7): {tally(points)}"))
     if any(rubber.left_over.values()):
-        lines.append(Text(f"Scored after the last game, in no game: {_tally(rubber.left_over)}", style="yellow"))
+        lines.append(Text(f"Scored after the last game, in no game: {tally(rubber.left_over)}", style="yellow"))
     return lines
 
 
 def rubber(state, history: bool = False) -> None:  # noqa: ANN001
     """The ledger's rubber: its games and score, and with `history` every entry."""
+    from arbiter.score import words as tally
+
     title = f"[bold]Rubber {state.rubber_id or 1}[/] · {escape(state.path)}"
     if history:
         from rich.table import Table
@@ -239,8 +235,8 @@ def rubber(state, history: bool = False) -> None:  # noqa: ANN001
             pts = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}"
                             + (f" (L{a.law})" if a.law else "") for a in e.awards) or "-"
             after = "; ".join(f"game {g.number} to {g.winner.value}" for g in step.won)
-            after = (after + "; " if after else "") + ("over" if step.over else _tally(step.points))
-            table.add_row(str(e.id), e.at[5:16].replace("T", " "), e.what, pts, after, _tally(step.games))
+            after = (after + "; " if after else "") + ("over" if step.over else tally(step.points))
+            table.add_row(str(e.id), e.at[5:16].replace("T", " "), e.what, pts, after, tally(step.games))
         if not state.steps:
             table.add_row("", "", "nothing recorded yet", "", "", "")
         console.print(table)

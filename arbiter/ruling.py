@@ -100,8 +100,8 @@ class Ruling:
                 "dealer": self.next_dealer.value if self.next_dealer else None,
             },
             "score": {
-                "before": {"points": _plain(self.before), "games": _plain(self.games_before)},
-                "adjustment": _plain(self.adjustment),
+                "before": {"points": scoring.plain(self.before), "games": scoring.plain(self.games_before)},
+                "adjustment": scoring.plain(self.adjustment),
                 "awards": [a.as_dict() for a in self.awards],
                 "after": self.after.as_dict(),
             },
@@ -112,10 +112,6 @@ class Ruling:
         if self.table is not None:
             out["table"] = self.table
         return out
-
-
-def _plain(t: scoring.Tally) -> dict[str, int]:
-    return {side.value: t[side] for side in Side}
 
 
 class Ruler:

@@ -58,8 +58,6 @@ def plain(t: Tally) -> dict[str, int]:
     return {side.value: t[side] for side in Side}
 
 
-_plain = plain  # the old private name
-
 
 def words(t: Tally) -> str:
     """A tally as people say it: 'NS 2 – EW 3'."""
