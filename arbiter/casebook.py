@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter.model import InputError
+from arbiter.reader import shown
 
 
 @dataclass
@@ -79,7 +80,7 @@ def run_one(path: Path) -> Result:
         result.problems.append(f"unreadable: {err}")
         return result
     if isinstance(data.get("title"), str):
-        result.title = data["title"]
+        result.title = shown(data["title"])
     expect = data.get("expect")
     if not isinstance(expect, dict):
         result.problems.append("no expect block: a worked case must say what the ruling must show")

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arbiter.model import Card, InputError, Seat, Side, Suit, Table
+from arbiter.model import Card, InputError, Seat, Side, Suit, Table, is_whole
+from arbiter.reader import CASE_CAP, clean, parse_yaml, read_bytes, shown
 
 ENVELOPE = ("title", "ruleset", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
-MAX_CASE_BYTES = 256 * 1024
 
 
 @dataclass(frozen=True)
@@ -85,62 +85,32 @@ class Case:
 
 
 def read_case_file(path: str | Path) -> dict[str, Any]:
-    """A case file's raw mapping, read safely: no Python tags, no alias bombs, UTF-8 only."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a case file") from None
-    except OSError as err:
-        raise InputError(f"{path}: cannot be read: {err.strerror or err}") from None
-    if len(raw) > MAX_CASE_BYTES:
-        raise InputError(f"{path}: too large for a case file ({len(raw)} bytes)")
+    """A case file's raw mapping, read through the guarded reader (a regular file of at most
+    256 KB, UTF-8, YAML without tags, aliases or duplicate keys)."""
+    raw = read_bytes(path, CASE_CAP, "case file")
     # Importing PyYAML costs more than the rest of a ruling; a file already read
     # safely is remembered by the hash of its bytes, as directors re-run their cases.
-    from arbiter.rulebook import blake2b, cache_dir, read_cache, write_cache
+    from arbiter.rulebook import blake2b, read_cache, write_cache
 
-    cached = cache_dir() / f"case-{blake2b(raw, digest_size=16).hexdigest()}"
-    data = read_cache(cached)
+    name = f"case-{blake2b(raw, digest_size=16).hexdigest()}"
+    data = read_cache(name)
     if isinstance(data, dict):
         return data
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InputError(f"{path}: not UTF-8 text (bad byte at offset {err.start})") from None
-    data = parse_case_text(text, str(path))
-    write_cache(cached, data, keep=500)
+        raise InputError(f"{shown(str(path))}: not UTF-8 text (bad byte at offset {err.start})") from None
+    data = parse_case_text(text, shown(str(path)))
+    write_cache(name, data, family=r"case-[0-9a-f]{32}", keep=500)
     return data
 
 
 def parse_case_text(text: str, where: str = "case") -> dict[str, Any]:
     """The raw mapping from YAML text."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        events = list(yaml.parse(text, Loader=loader))
-    except yaml.YAMLError as err:
-        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
-    except (ValueError, RecursionError) as err:
-        raise InputError(f"{where}: not valid YAML: {err}") from None
-    for event in events:
-        # Aliases let a few lines expand into gigabytes; a case file never needs one.
-        if isinstance(event, yaml.AliasEvent):
-            raise InputError(f"{where}: YAML aliases (*name) are not allowed in a case file")
-        tag = getattr(event, "tag", None)
-        if tag and tag.startswith("tag:yaml.org,2002:python") or (tag and tag.startswith("!")):
-            raise InputError(f"{where}: YAML tag {tag!r} is not allowed in a case file")
-    try:
-        data = yaml.load(text, Loader=loader)  # noqa: S506 (safe loader)
-    except (yaml.YAMLError, ValueError, RecursionError) as err:
-        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
+    data = parse_yaml(text, where)
     if not isinstance(data, dict):
         raise InputError(f"{where}: a case file must be a mapping with an 'incident' key")
     return data
-
-
-def _first_line(err: Exception) -> str:
-    return " ".join(str(err).split())[:200]
 
 
 def build_case(data: dict[str, Any], where: str = "case") -> Case:
@@ -149,13 +119,13 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
 
     for key in data:
         if key not in ENVELOPE:
-            raise InputError(f"{where}: unknown key {key!r}; keys are {', '.join(ENVELOPE)}")
+            raise InputError(f"{where}: unknown key {shown(key, 60)!r}; keys are {', '.join(ENVELOPE)}")
     incident = data.get("incident")
     if not isinstance(incident, dict):
         raise InputError(f"{where}: 'incident' must be a mapping with a 'kind'")
     kind = incident.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise InputError(f"{where}: unknown kind {kind!r}; see 'arbiter kinds' for the list")
+        raise InputError(f"{where}: unknown kind {shown(kind, 60)!r}; see 'arbiter kinds' for the list")
     raw_facts = {k: v for k, v in incident.items() if k != "kind"}
     facts = parse_facts(kind, raw_facts, where)
     # Whether it holds all the kind needs is the engine's check (ruling.rule), made once there.
@@ -169,8 +139,8 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         turned=_opt(data, "turned", Card.parse, where),
         maker=_opt(data, "maker", Seat.parse, where),
         alone=_opt(data, "alone", Seat.parse, where),
-        ruleset=_text(data.get("ruleset", "somerset-1888"), "ruleset", where),
-        title=_text(data["title"], "title", where) if data.get("title") is not None else None,
+        ruleset=_ruleset(data.get("ruleset"), where),
+        title=clean(_text(data["title"], "title", where)) if data.get("title") is not None else None,
         expect=_expect(data.get("expect"), where),
         given=frozenset(raw_facts),
     )
@@ -244,10 +214,10 @@ def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
             key, sep, val = item.partition("=")
             if not sep:
                 raise InputError(f"--{name} takes seat=value pairs, as N=5,E=6; found {item!r}")
-            pairs[key] = int(val) if val.isdigit() else val
+            pairs[key] = int(val) if is_whole(val) else val
         return pairs
     if type_ == "int":
-        if not value.lstrip("-").isdigit():
+        if not is_whole(value, signed=True):
             raise InputError(f"--{name} takes a whole number, found {value!r}")
         return int(value)
     return value
@@ -256,7 +226,7 @@ def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
 def score_pair(text: str, name: str) -> dict[str, int]:
     """Points or games given as NS-EW text (2-3, or 2:3) for the flag `--name`."""
     parts = text.replace(":", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(is_whole(p.strip()) for p in parts):
         raise InputError(f"--{name} must be two numbers NS-EW, as 2-3; found {text!r}")
     return {"NS": int(parts[0]), "EW": int(parts[1])}
 
@@ -371,13 +341,25 @@ def _choice(fact: Fact, value: Any) -> str:
 
 
 def _name(value: Any) -> str:
-    text = str(_scalar(value)).strip()
+    text = clean(str(_scalar(value))).strip()
     if not text or len(text) > 40:
-        raise InputError(f"player name {value!r} must be 1 to 40 characters")
+        raise InputError(f"player name {shown(value, 60)!r} must be 1 to 40 characters")
     try:
         return Seat.parse(text).value
     except InputError:
         return text
+
+
+def _ruleset(value: Any, where: str) -> str:
+    """The case's ruleset: the name of one the project ships, never a path."""
+    from arbiter.rulebook import DEFAULT_RULESET, check_ruleset
+
+    if value is None:
+        return DEFAULT_RULESET
+    try:
+        return check_ruleset(value)
+    except InputError as err:
+        raise InputError(f"{where}: {err}") from None
 
 
 def _text(value: Any, name: str, where: str) -> str:
@@ -415,12 +397,50 @@ EXPECT_KEYS = ("laws", "governing", "options", "elector", "actions", "verdict", 
                "adjustment", "after", "error", "notes", "summary")
 
 
+_EXPECT_SHAPES: dict[str, tuple[str, ...]] = {
+    # key: the shapes its value may take
+    "laws": ("ints",), "governing": ("int",), "options": ("words", "null"), "elector": ("word",),
+    "actions": ("ints",), "verdict": ("word", "null"), "deal": ("word", "null"), "dealer": ("word", "null"),
+    "adjustment": ("points", "null"), "after": ("mapping", "null"), "error": ("word",),
+    "notes": ("word", "words"), "summary": ("word", "words"),
+}
+
+
 def _expect(value: Any, where: str) -> dict[str, Any] | None:
+    """A worked case's expectations, each of the shape the comparison reads."""
     if value is None:
         return None
     if not isinstance(value, dict):
         raise InputError(f"{where}: 'expect' must be a mapping")
-    for key in value:
+    for key, item in value.items():
         if key not in EXPECT_KEYS:
-            raise InputError(f"{where}: expect has no key {key!r}; keys are {', '.join(EXPECT_KEYS)}")
+            raise InputError(f"{where}: expect has no key {shown(key, 60)!r}; keys are {', '.join(EXPECT_KEYS)}")
+        shapes = _EXPECT_SHAPES[key]
+        if not any(_has_shape(item, shape) for shape in shapes):
+            raise InputError(f"{where}: expect.{key} must be {' or '.join(_SHAPE_WORDS[s] for s in shapes)}, "
+                             f"found {shown(repr(item), 60)}")
     return value
+
+
+_SHAPE_WORDS = {"ints": "a list of law numbers", "int": "a law number", "words": "a list of words",
+                "word": "a word", "null": "null", "points": "a mapping of sides to points",
+                "mapping": "a mapping"}
+
+
+def _has_shape(value: Any, shape: str) -> bool:
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if shape == "null":
+        return value is None
+    if shape == "int":
+        return whole(value)
+    if shape == "ints":
+        return isinstance(value, list) and all(whole(v) for v in value)
+    if shape == "word":
+        return isinstance(value, (str, int)) and not isinstance(value, bool)
+    if shape == "words":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if shape == "points":
+        return isinstance(value, dict) and all(isinstance(k, str) and whole(v) for k, v in value.items())
+    return isinstance(value, dict)
