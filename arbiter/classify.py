@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from arbiter.model import Card, InputError, Seat, Side, Suit
+from arbiter.model import Card, InputError, Seat, Side, Suit, is_whole
 
 # ---------------------------------------------------------------------------
 # The kinds and their facts, as fixed by ../shared/spec/incidents.md. The registry
@@ -1040,7 +1040,7 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             s = fixed
         tok = Token(raw, word, s, clause, sentence)
         tok.filler = base in FILLERS or s in FILLERS
-        if base in NUMBERS and NUMBERS[base] is not None or base.isdigit():
+        if base in NUMBERS and NUMBERS[base] is not None or is_whole(base):
             tok.tags.add("#n")
         if base in SUIT_WORDS:
             tok.tags.add("#suit")
@@ -1360,7 +1360,7 @@ def phrasebook_entries() -> tuple[dict[str, Any], ...]:
     import json
     from pathlib import Path
 
-    data = json.loads(Path(__file__).with_name(PHRASEBOOK).read_text(encoding="utf-8"))
+    data = json.loads(Path(__file__).with_name(PHRASEBOOK).read_text(encoding="utf-8"))  # reader: our own shipped data
     return tuple({"kind": kind, "part": part, "text": text, "terms": words.split("\t")}
                  for kind, part, text, words in data["entries"])
 
@@ -1406,7 +1406,7 @@ def write_phrasebook(source: str = "tests/phrasings.yaml", target: str | None = 
 
     import yaml
 
-    data = phrasebook_data(yaml.safe_load(Path(source).read_text(encoding="utf-8")))
+    data = phrasebook_data(yaml.safe_load(Path(source).read_text(encoding="utf-8")))  # reader: our own shipped data
     out = Path(target) if target else Path(__file__).with_name(PHRASEBOOK)
     rows = ",\n".join(json.dumps(e, ensure_ascii=False) for e in data["entries"])
     out.write_text(f'{{"source": {json.dumps(data["source"])},\n"entries": [\n{rows}\n]}}\n', encoding="utf-8")
@@ -1545,7 +1545,7 @@ def find_cards(tokens: list[Token]) -> list[tuple[int, Any]]:
     words = [t.word for t in tokens]
     for i, t in enumerate(tokens):
         m = _CARD_CODE.match(t.raw)
-        if m and (t.raw.isupper() or t.raw[:-1].isdigit()):
+        if m and (t.raw.isupper() or is_whole(t.raw[:-1])):
             rank = "10" if m.group(1).upper() == "T" else m.group(1).upper()
             if rank in RANK_WORDS.values():
                 out.append((i, Card(rank, Suit.parse(m.group(2)))))
@@ -1622,7 +1622,7 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
 
 def _number(tok: Token) -> int | None:
     base = tok.word[:-2] if tok.word.endswith("'s") else tok.word
-    if base.isdigit():
+    if is_whole(base):
         return int(base)
     return NUMBERS.get(base)
 

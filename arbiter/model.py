@@ -13,6 +13,17 @@ class InputError(ValueError):
     """Input that cannot be ruled on; the message names the problem in one line."""
 
 
+def is_whole(text: str, signed: bool = False) -> bool:
+    """Whether `text` is a whole number in ASCII digits (optionally signed).
+
+    `str.isdigit` also accepts '²' and '①', which `int` refuses; a number typed at the
+    table is only ever 0-9.
+    """
+    if signed and text[:1] in ("+", "-"):
+        text = text[1:]
+    return bool(text) and text.isascii() and text.isdigit()
+
+
 class Seat(str, Enum):
     """A place at the table."""
 

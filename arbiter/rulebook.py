@@ -15,11 +15,13 @@ import copy
 import marshal
 import os
 import re
+import stat
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from arbiter.model import InputError
+from arbiter.model import InputError, is_whole
+from arbiter.reader import DATA_CAP, parse_yaml, read_bytes, read_text, shown
 
 DEFAULT_RULESET = "somerset-1888"
 _CACHE_FORMAT = "1"  # bump when the cached payload's shape changes
@@ -188,13 +190,13 @@ class Rulebook:
         for arg in args:
             for part in str(arg).split(","):
                 part = part.strip()
-                match = re.fullmatch(r"(\d+)\s*-\s*(\d+)", part)
+                match = re.fullmatch(r"([0-9]+)\s*-\s*([0-9]+)", part)
                 if match:
                     lo, hi = int(match[1]), int(match[2])
                     if lo > hi:
                         raise UnknownLawError(f"range {part!r} runs backwards; write it low-high, as 62-71")
                     span = [lo, hi]
-                elif part.isdigit():
+                elif is_whole(part):
                     span = [int(part)] * 2
                 else:
                     raise UnknownLawError(self._no_law(part))
@@ -226,10 +228,6 @@ class Rulebook:
             return near[0]
         ids = ", ".join(s.id for s in (near or self.sections))
         raise InputError(f"no section {key!r}; {'did you mean' if near else 'sections are'}: {ids}")
-
-    def section_of(self, number: int) -> Section:
-        """The section a law stands in."""
-        return self.section(self.law(number).section)
 
     def term(self, words: str) -> Term:
         """A glossary entry by exact name, alias or synonym, else the one close match."""
@@ -358,61 +356,131 @@ def data_root() -> Path:
 
 
 def rulesets() -> list[str]:
-    """The rulesets shipped: one folder each under laws/."""
-    return sorted(p.name for p in data_root().iterdir() if p.is_dir())
+    """The rulesets shipped: the folders under laws/ that hold a sections.yaml."""
+    return sorted(p.name for p in data_root().iterdir() if (p / "sections.yaml").is_file())
+
+
+def check_ruleset(name: object) -> str:
+    """A ruleset's name, if it is one the project ships; never a path."""
+    known = rulesets()
+    if not isinstance(name, str) or name not in known:
+        raise InputError(f"unknown ruleset {shown(name, 60)!r}; rulesets are: {', '.join(known)}")
+    return name
 
 
 @cache
 def load(ruleset: str = DEFAULT_RULESET) -> Rulebook:
-    """The rulebook for a ruleset, from the cache when the data has not changed."""
-    folder = data_root() / ruleset
-    if not folder.is_dir():
-        raise InputError(f"unknown ruleset {ruleset!r}; rulesets are: {', '.join(rulesets())}")
+    """The rulebook for a shipped ruleset, from the cache when the data has not changed."""
+    folder = data_root() / check_ruleset(ruleset)
     files = sorted(folder.glob("*.yaml"))
     digest = blake2b(_CACHE_FORMAT.encode(), digest_size=16)
     for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    cached = cache_dir() / f"rules.{ruleset}-{digest.hexdigest()}"
-    payload = read_cache(cached)
-    if payload is None:
-        payload = validate(files)
-        write_cache(cached, payload)
+        digest.update(path.name.encode() + b"\0" + read_bytes(path, DATA_CAP, "law record") + b"\0")
+    name = f"rules.{ruleset}-{digest.hexdigest()}"
+    payload = read_cache(name)
+    if payload is not None:
+        try:
+            return Rulebook(ruleset, payload)
+        except Exception:  # noqa: BLE001 - a cache of the wrong shape is a miss, whatever it holds
+            pass
+    payload = validate(files)
+    write_cache(name, payload, family=rf"rules\.{re.escape(ruleset)}-[0-9a-f]{{32}}")
     return Rulebook(ruleset, payload)
 
 
-def cache_dir() -> Path:
-    """Where validated data is cached: $ARBITER_CACHE, else the user's cache folder."""
+# --- the cache ----------------------------------------------------------------------------
+#
+# The cache is a speed-up and nothing more: whatever is wrong with it (a file planted by
+# another user, a truncated write, a payload of the wrong shape) is a miss that rebuilds
+# from the law data. So a folder is used only when it and each file read from it belong to
+# this user and no one else may write to them; each file carries a checksum of its payload;
+# and clean-up deletes only files whose whole name is one this module writes.
+
+_CACHE_MAGIC = b"arbiter-cache 2\n"
+_CACHE_CAP = 16 * 1024 * 1024
+_DIGEST = 16
+
+
+def cache_dir() -> Path | None:
+    """The cache folder ($ARBITER_CACHE, else the user's cache folder), or None when it is
+    not safe to use: not a folder, not this user's, or writable by others."""
     base = os.environ.get("ARBITER_CACHE")
     if base:
-        return Path(base)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "arbiter"
+        folder = Path(base)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        folder = (Path(xdg) if xdg else Path.home() / ".cache") / "arbiter"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except (OSError, ValueError):
+        return None
+    return folder if _private(info, stat.S_ISDIR) else None
 
 
-def write_cache(path: Path, payload: Any, keep: int = 1) -> None:
-    """Write atomically, keeping only the newest `keep` files of the same prefix.
+def _private(info: os.stat_result, kind: Any) -> bool:
+    """Of the right kind, owned by this user, and writable by no one else."""
+    owner = os.getuid() if hasattr(os, "getuid") else info.st_uid
+    return kind(info.st_mode) and info.st_uid == owner and not info.st_mode & 0o022
+
+
+def read_cache(name: str) -> Any:
+    """A cached payload, or None on any failure at all."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        fd = os.open(folder / name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not _private(info, stat.S_ISREG) or info.st_size > _CACHE_CAP:
+            return None
+        raw = os.read(fd, _CACHE_CAP + 1)
+        head, digest, body = raw[: len(_CACHE_MAGIC)], raw[len(_CACHE_MAGIC):len(_CACHE_MAGIC) + _DIGEST], \
+            raw[len(_CACHE_MAGIC) + _DIGEST:]
+        if head != _CACHE_MAGIC or blake2b(body, digest_size=_DIGEST).digest() != digest:
+            return None
+        return marshal.loads(body)
+    except Exception:  # noqa: BLE001 - MemoryError included: a bad cache only costs a rebuild
+        return None
+    finally:
+        os.close(fd)
+
+
+def write_cache(name: str, payload: Any, family: str, keep: int = 1) -> None:
+    """Write `name` atomically, then keep only the newest `keep` files whose whole name
+    matches the regular expression `family` (names this module writes, nothing else).
 
     A cache that cannot be written only costs speed, so errors are ignored.
     """
+    folder = cache_dir()
+    if folder is None:
+        return
+    tmp = folder / f".{name}.{os.getpid()}.tmp"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(payload))
-        os.replace(tmp, path)
-        prefix = path.name.rsplit("-", 1)[0]
-        stale = sorted(path.parent.glob(f"{prefix}-*"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in stale[keep:]:
-            old.unlink(missing_ok=True)
+        body = marshal.dumps(payload)
+        data = _CACHE_MAGIC + blake2b(body, digest_size=_DIGEST).digest() + body
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, folder / name)
+        pattern = re.compile(family)
+        ours = []
+        for entry in os.scandir(folder):
+            if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                ours.append((entry.stat(follow_symlinks=False).st_mtime, entry.name))
+        for _, old in sorted(ours, reverse=True)[keep:]:
+            if old != name:
+                (folder / old).unlink(missing_ok=True)
     except (OSError, ValueError):
-        pass
-
-
-def read_cache(path: Path) -> Any:
-    """A cached payload, or None."""
-    try:
-        return marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        return None
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 # --- validation ---------------------------------------------------------------------------
@@ -440,16 +508,11 @@ REF_TYPES = ("explicit", "implied")
 
 
 def read_yaml(path: Path) -> Any:
-    """One YAML file, read with the safe loader; errors name the file."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    """One of the project's YAML files, read through the guarded reader; errors name the file."""
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 (safe loader)
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulebookError(f"{path}: cannot be read: {err}") from None
-    except yaml.YAMLError as err:
-        raise RulebookError(f"{path}: not valid YAML: {str(err).splitlines()[0]}") from None
+        return parse_yaml(read_text(path, DATA_CAP, "law record"), str(path))
+    except InputError as err:
+        raise RulebookError(str(err)) from None
 
 
 def _check_fields(where: str, rec: Any, schema: dict[str, tuple[Any, bool]]) -> None:
@@ -503,7 +566,7 @@ def validate(files: list[Path]) -> dict[str, Any]:
                     raise RulebookError(f"{path}: term {term['term']!r}: field 'text' is missing")
             glossary = data
             continue
-        if not path.stem.isdigit():
+        if not is_whole(path.stem):
             extra[path.stem] = data  # teaching material (coups, remarks): checked by its own module
             continue
         _check_fields(str(path), data, _LAW_FIELDS)

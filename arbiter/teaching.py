@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from arbiter.model import PACK, Card, InputError, Seat, Side, Suit
+from arbiter.model import PACK, Card, InputError, Seat, Side, Suit, is_whole
 from arbiter.rulebook import RulebookError
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def glosses(book: Rulebook) -> dict[int, str]:
     out: dict[int, str] = {}
     for key, value in raw.items():
         # the rulebook's JSON cache turns the numbers into strings
-        _require(str(key).isdigit(), where, f"key {key!r} is not a law number")
+        _require(is_whole(str(key)), where, f"key {key!r} is not a law number")
         n = int(key)
         _require(n in book.laws, where, f"law {n} has a gloss but no record")
         out[n] = _text(f"{where}: law {n}", value)
@@ -679,7 +679,7 @@ def coup(book: Rulebook, key: str | int) -> Coup:
     """A coup by number (4) or roman numeral (IV)."""
     all_coups = coups(book)
     text = str(key).strip().upper().removeprefix("CASE").strip().rstrip(".")
-    number = int(text) if text.isdigit() else (ROMAN.index(text) + 1 if text in ROMAN else 0)
+    number = int(text) if is_whole(text) else (ROMAN.index(text) + 1 if text in ROMAN else 0)
     if not 1 <= number <= len(all_coups):
         raise InputError(f"no coup {key!r}; the coups are Cases I-{ROMAN[len(all_coups) - 1]} (1-{len(all_coups)})")
     return all_coups[number - 1]
@@ -854,7 +854,7 @@ def example_for(law: int) -> Example | None:
 
 def lesson(book: Rulebook, key: str) -> Lesson:
     """The lesson for a section (`revoke`, `The Revoke`, `alone`) or for one law (`62`)."""
-    if key.strip().isdigit():
+    if is_whole(key.strip()):
         law = book.law(int(key))
         section, numbers = book.section(law.section), [law.number]
     else:
@@ -988,7 +988,7 @@ def parse_answer(token: str, q: Question, number: int = 0) -> int | None:
     tok = token.strip().lower()
     if tok in ("-", "skip"):
         return None
-    if tok.isdigit() and 1 <= int(tok) <= len(q.choices):
+    if is_whole(tok) and 1 <= int(tok) <= len(q.choices):
         return int(tok) - 1
     if len(tok) == 1 and "a" <= tok < chr(ord("a") + len(q.choices)):
         return ord(tok) - ord("a")
