@@ -27,7 +27,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from arbiter.model import InputError, Side
+from arbiter.model import InputError, Side, is_whole
+from arbiter.reader import check_writable_place, clean, shown
 from arbiter.rulebook import Rulebook
 from arbiter.rulebook import load as load_rulebook
 from arbiter.score import Award, Game, Rubber, Rules, Tally, plain
@@ -169,40 +170,58 @@ class Ledger:
     # -- connections --
 
     def _connect(self, create: bool) -> sqlite3.Connection:
-        if not create and not self.path.exists():
-            raise LedgerError(f"{self.path}: no ledger yet; record a hand with --record to start one")
-        if self.path.is_dir():
-            raise LedgerError(f"{self.path}: is a folder, not a ledger file")
+        # Only a regular file, or none yet: never /dev/null, a pipe or a folder.
+        if not check_writable_place(self.path, "ledger") and not create:
+            raise LedgerError(f"{shown(str(self.path))}: no ledger yet; record a hand with --record to start one")
         try:
             con = sqlite3.connect(self.path, timeout=WAIT_SECONDS, isolation_level=None)
         except sqlite3.Error as err:
-            raise LedgerError(f"{self.path}: cannot be opened: {err}") from None
+            raise LedgerError(f"{shown(str(self.path))}: cannot be opened: {err}") from None
         try:
             con.execute("PRAGMA synchronous=FULL")
             con.execute("PRAGMA foreign_keys=ON")
         except sqlite3.DatabaseError as err:
             con.close()
-            raise LedgerError(f"{self.path}: not an arbiter ledger ({err})") from None
+            raise LedgerError(f"{shown(str(self.path))}: not an arbiter ledger ({err})") from None
         return con
 
+    def _refusal(self, err: sqlite3.Error) -> LedgerError:
+        """What a failed statement means for the person at the table, in one line."""
+        text = str(err)
+        if isinstance(err, sqlite3.OperationalError) and ("locked" in text or "busy" in text):
+            return LedgerError(f"{shown(str(self.path))}: {text} (another process holds it; try again)")
+        if isinstance(err, sqlite3.OperationalError) or "readonly" in text or "full" in text:
+            return LedgerError(f"{shown(str(self.path))}: the ledger cannot be written ({text})")
+        return LedgerError(f"{shown(str(self.path))}: not an arbiter ledger ({text})")
+
     @contextmanager
-    def _session(self, write: bool) -> Iterator[sqlite3.Connection]:
-        """One transaction: BEGIN IMMEDIATE to write (the lock is taken before reading), BEGIN to read."""
-        con = self._connect(create=write)
+    def _session(self, write: bool, create: bool | None = None) -> Iterator[sqlite3.Connection]:
+        """One transaction: BEGIN IMMEDIATE to write (the lock is taken before reading), BEGIN to read.
+
+        Any SQLite failure (a read-only file, a full disk) becomes one LedgerError naming
+        the file; the rollback that follows never hides the error that caused it.
+        """
+        con = self._connect(create=write if create is None else create)
         try:
             try:
                 con.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 self._check(con, write)
-            except sqlite3.OperationalError as err:
-                raise LedgerError(f"{self.path}: {err} (another process may hold it)") from None
-            except sqlite3.DatabaseError as err:
-                raise LedgerError(f"{self.path}: not an arbiter ledger ({err})") from None
+            except sqlite3.Error as err:
+                _rollback(con)
+                raise self._refusal(err) from None
             try:
                 yield con
+            except sqlite3.Error as err:
+                _rollback(con)
+                raise self._refusal(err) from None
             except BaseException:
-                con.execute("ROLLBACK")
+                _rollback(con)
                 raise
-            con.execute("COMMIT")
+            try:
+                con.execute("COMMIT")
+            except sqlite3.Error as err:
+                _rollback(con)
+                raise self._refusal(err) from None
         finally:
             con.close()
 
@@ -234,13 +253,7 @@ class Ledger:
         rows = con.execute(
             "SELECT id, rubber, at, kind, what, awards, detail FROM entries WHERE rubber = ? ORDER BY id", (rubber,)
         ).fetchall()
-        entries = []
-        for i, r, at, k, w, aw, d in rows:
-            try:
-                entries.append(Entry(i, r, at, k, w, tuple(Award.from_dict(a) for a in json.loads(aw)), json.loads(d)))
-            except (ValueError, KeyError, TypeError) as err:
-                raise LedgerError(f"ledger entry #{i} is damaged: {err}") from None
-        return entries
+        return [_row_entry(row) for row in rows]
 
     def _state(self, con: sqlite3.Connection, default_ruleset: str) -> State:
         current = self._current(con) if self._has_tables(con) else None
@@ -342,7 +355,7 @@ class Ledger:
         awards = []
         for item in items:
             side_text, sep, points = item.partition("=")
-            if not sep or not points.strip().lstrip("+-").isdigit():
+            if not sep or not is_whole(points.strip(), signed=True):
                 raise InputError(f"--add takes side=points, as NS=3 or EW=-1; found {item!r}")
             value = int(points)
             if value == 0:
@@ -353,12 +366,16 @@ class Ledger:
         return self.add("points", what, awards, {"law": law}, ruleset)
 
     def new_rubber(self, ruleset: str = "somerset-1888") -> tuple[int, State | None]:
-        """Start a new rubber; returns its number and the rubber it ends (None if that was empty)."""
+        """Start a new rubber; returns its number and the rubber it ends (None if that was empty
+        or cannot be replayed: a damaged entry never stops a new rubber)."""
         with self._session(write=True) as con:
             current = self._current(con)
-            if current is not None and not self._entries(con, current[0]):
+            if current is not None and not _count(con, current[0]):
                 return current[0], None  # the current rubber is still empty: it serves
-            before = self._state(con, ruleset) if current is not None else None
+            try:
+                before = self._state(con, ruleset) if current is not None else None
+            except InputError:
+                before = None
             return self._start(con, ruleset), before
 
     @staticmethod
@@ -367,18 +384,24 @@ class Ledger:
         return int(cur.lastrowid or 0)
 
     def undo(self, ruleset: str = "somerset-1888") -> tuple[Entry | None, State]:
-        """Delete the last entry of the current rubber, or the empty rubber a --new began; what was undone."""
-        with self._session(write=True) as con:
+        """Delete the last entry of the current rubber, or the empty rubber a --new began; what was undone.
+
+        Never creates a ledger, and works on a damaged last entry (which it names)."""
+        with self._session(write=True, create=False) as con:
             current = self._current(con) if self._has_tables(con) else None
             if current is None:
-                raise LedgerError(f"{self.path}: nothing to undo")
-            entries = self._entries(con, current[0])
-            if entries:
-                last = entries[-1]
+                raise LedgerError(f"{shown(str(self.path))}: nothing to undo")
+            row = con.execute("SELECT id, rubber, at, kind, what, awards, detail FROM entries WHERE rubber = ? "
+                              "ORDER BY id DESC LIMIT 1", (current[0],)).fetchone()
+            if row is not None:
+                try:
+                    last = _row_entry(row)
+                except LedgerError:
+                    last = Entry(row[0], current[0], "", "points", f"damaged entry #{row[0]}", ())
                 con.execute("DELETE FROM entries WHERE id = ?", (last.id,))
                 return last, self._state(con, ruleset)
             if con.execute("SELECT COUNT(*) FROM rubbers").fetchone()[0] <= 1:
-                raise LedgerError(f"{self.path}: nothing to undo")
+                raise LedgerError(f"{shown(str(self.path))}: nothing to undo")
             con.execute("DELETE FROM rubbers WHERE id = ?", (current[0],))
             return None, self._state(con, ruleset)
 
@@ -408,6 +431,31 @@ def _insert(con: sqlite3.Connection, rubber: int, kind: str, what: str, awards: 
         (rubber, at, kind, what, data, json.dumps(detail, ensure_ascii=False)),
     )
     return Entry(int(cur.lastrowid or 0), rubber, at, kind, what, tuple(awards), detail)
+
+
+def _row_entry(row: Sequence[Any]) -> Entry:
+    """An entry from its row; a row that does not parse is named, never half-read."""
+    i, r, at, k, w, aw, d = row
+    try:
+        detail = json.loads(d)
+        if not isinstance(detail, dict):
+            raise ValueError("its detail is not a mapping")
+        return Entry(i, r, clean(at), clean(k), clean(w), tuple(Award.from_dict(a) for a in json.loads(aw)), detail)
+    except (ValueError, KeyError, TypeError, AttributeError) as err:
+        raise LedgerError(f"ledger entry #{i} is damaged ({shown(err, 80)}); take it back with "
+                          "--undo, or start a new rubber with --new") from None
+
+
+def _count(con: sqlite3.Connection, rubber: int) -> int:
+    return int(con.execute("SELECT COUNT(*) FROM entries WHERE rubber = ?", (rubber,)).fetchone()[0])
+
+
+def _rollback(con: sqlite3.Connection) -> None:
+    """Roll back, ignoring a failure: the error that led here is the one to report."""
+    try:
+        con.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
 
 
 def _now() -> str:

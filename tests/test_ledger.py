@@ -40,6 +40,11 @@ def test_entries_replay_into_the_rubber(tmp_path: Path) -> None:
 
 def test_undo_deletes_the_last_entry_then_an_empty_new_rubber(tmp_path: Path) -> None:
     led = Ledger(tmp_path / "t.sqlite", BOOK)
+    # undo on a ledger that does not exist (a mistyped --ledger) creates nothing
+    with pytest.raises(LedgerError, match="no ledger yet"):
+        led.undo()
+    assert not led.path.exists()
+    led.new_rubber()
     with pytest.raises(LedgerError, match="nothing to undo"):
         led.undo()
     led.add("points", "NS +2", [Award(NS, 2)])
