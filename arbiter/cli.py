@@ -29,8 +29,11 @@ DEFAULT_RULESET = "somerset-1888"
 
 
 def fail(message: str, status: int = 2) -> typer.Exit:
-    """One line on stderr; the caller raises the returned Exit."""
-    sys.stderr.write(f"arbiter: {' '.join(str(message).split())}\n")
+    """One line on stderr, cleaned of control characters and cut to a readable length;
+    the caller raises the returned Exit."""
+    from arbiter.reader import shown
+
+    sys.stderr.write(f"arbiter: {shown(message, 400)}\n")
     return typer.Exit(status)
 
 
@@ -302,8 +305,30 @@ def _command_for(argv: list[str]) -> tuple[Any, list[str], str]:
     return typer.main.get_command(app), argv, "arbiter"
 
 
+def _tolerant_streams() -> None:
+    """Output in an encoding that lacks a character (a box corner, '·') shows '?' instead of
+    crashing the view."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (ValueError, OSError):
+                pass
+
+
+def _quiet_stdout() -> None:
+    """After the reader of a pipe has gone (`| head`), send what is left nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
+    _tolerant_streams()
     command, args, prog = _command_for(sys.argv[1:] if argv is None else argv)
     try:
         status = command.main(args=args, prog_name=prog, standalone_mode=False)
@@ -315,16 +340,28 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         status = 130
     except BrokenPipeError:
+        _quiet_stdout()
         status = 0
     except Exception as err:  # click's usage errors: one line, not a box
         if hasattr(err, "format_message") and hasattr(err, "exit_code"):
-            sys.stderr.write(f"arbiter: {' '.join(err.format_message().split())}\n")
+            from arbiter.reader import shown
+
+            sys.stderr.write(f"arbiter: {shown(err.format_message(), 400)}\n")
             status = err.exit_code
         elif os.environ.get("ARBITER_DEBUG"):
             raise
         else:
-            sys.stderr.write(f"arbiter: internal error ({type(err).__name__}: {err}); set ARBITER_DEBUG=1 for the traceback\n")
+            from arbiter.reader import shown
+
+            sys.stderr.write(f"arbiter: internal error ({type(err).__name__}: {shown(err)}); "
+                             "set ARBITER_DEBUG=1 for the traceback\n")
             status = 1
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    except (OSError, ValueError):
+        pass
     sys.exit(status if isinstance(status, int) else 0)
 
 
@@ -587,6 +624,9 @@ def _ask_line(prompt: str) -> str | None:
         return None
 
 
+_MAX_ANSWER_LINE = 4096  # a line of answers is a few characters; never read without end
+
+
 def _piped_answers(wanted: int, wait: float = 1.0) -> str:
     """Answers from a non-terminal stdin, read until there are enough or the input ends.
 
@@ -605,7 +645,7 @@ def _piped_answers(wanted: int, wait: float = 1.0) -> str:
     lines: list[str] = []
     found = 0
     while found < wanted:
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(_MAX_ANSWER_LINE)
         if not line:
             break
         lines.append(line)

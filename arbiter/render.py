@@ -14,7 +14,14 @@ if TYPE_CHECKING:
     from arbiter.rulebook import Hit, Law, Rulebook, Section, Term
     from arbiter.ruling import KindSpec, Ruling
 
-console = Console(highlight=False, emoji=False)  # no emoji table to load: law text has none
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """The reader of a pipe went away (`| head`): let the cli end quietly with status 0,
+        where Rich would exit 1."""
+        raise BrokenPipeError
+
+
+console = _Console(highlight=False, emoji=False)  # no emoji table to load: law text has none
 
 
 def _law_panel(book: Rulebook, law: Law, refs: bool = True) -> Panel:
@@ -62,11 +69,11 @@ def contents(book: Rulebook, sections: list[Section]) -> None:
 def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
     """Search results, best first."""
     if not found:
-        console.print(f"No law matches {query!r}. Try 'arbiter laws' for the contents.")
+        console.print(Text(f"No law matches {query!r}. Try 'arbiter laws' for the contents."))
         return
     from rich.table import Table
 
-    table = Table(title=f"Laws for {query!r}", box=None, header_style="bold", padding=(0, 1))
+    table = Table(title=Text(f"Laws for {query!r}"), box=None, header_style="bold", padding=(0, 1))
     table.add_column("Law", justify="right")
     table.add_column("Title")
     table.add_column("Section", style="dim")
