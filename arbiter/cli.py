@@ -181,6 +181,7 @@ def rule(
     score: Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")] = None,
     games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
     me: Annotated[Optional[str], typer.Option("--me", help="Your seat, for plain words such as 'my partner'.")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Quote the laws' text and our notes under the ruling.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
@@ -199,7 +200,7 @@ def rule(
 
         if guide.is_words(source):
             with refusing():
-                _rule_words(source, ctx.args, envelope, score, games, me, as_json)
+                _rule_words(source, ctx.args, envelope, score, games, me, as_json, full)
             return
     with refusing():
         if me is not None:
@@ -227,22 +228,44 @@ def rule(
             return
         from arbiter import render
 
-        render.ruling(book(case.ruleset), ruling)
+        render.ruling(book(case.ruleset), ruling, full)
 
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
-                games: Optional[str], me: Optional[str], as_json: bool) -> None:
-    """`arbiter rule "WORDS"`: read the words, ask on a terminal for what is missing, then rule.
+                games: Optional[str], me: Optional[str], as_json: bool, full: bool = False) -> None:
+    """`arbiter rule "WORDS"`: read the words; settle the kind, then the facts the kind needs,
+    then its decisive facts and the score; only then rule.
 
-    With --json or without a terminal nothing is asked: missing facts are named on stderr and
-    the exit status is 2, unless the kind needs none of them."""
+    Nothing decisive is assumed. On a terminal each open thing is one short question. With
+    --json or without a terminal nothing is asked: a doubtful kind or a missing fact is
+    refused (exit 2; with --json the refusal is also JSON on stdout), and decisive facts that
+    are a yes/no or a small choice are shown as branches, each ruling under its condition."""
+    from arbiter import guide
+
+    try:
+        _rule_words_or_refuse(text, args, flags, score, games, me, as_json, full)
+    except guide.Refusal as refused:
+        if as_json:
+            emit_json(refused.payload)
+        raise
+
+
+def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
+                          games: Optional[str], me: Optional[str], as_json: bool, full: bool) -> None:
     from arbiter import guide
     from arbiter.incident import build_case
     from arbiter.ruling import rule as make_ruling
 
     found, given, flagged = guide.read(text, args, flags, me)
-    needed = guide.needed(found, given)
     asking = not as_json and sys.stdin.isatty() and sys.stdout.isatty()
+    if found.doubtful:
+        if not asking:
+            raise guide.doubtful(found)
+        from arbiter import render
+
+        render.reading(found, [])
+        found = guide.choose_kind(found, flagged)
+    needed = guide.needed(found, given)
     if asking:
         from arbiter import render
 
@@ -252,19 +275,40 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
         except EOFError:
             raise typer.Abort() from None
     elif needed:
-        raise guide.missing(found.kind, needed)
-    case = build_case(guide.case_data(found, given, score, games), "words")
+        raise guide.missing(found, needed)
+    data = guide.case_data(found, given, score, games)
+    opened = guide.open_facts(data, guide.told(found, given, score))
+    branches: list[tuple[Any, Any]] = []
+    if opened and asking:
+        try:
+            data = guide.ask_open(data, opened)
+        except EOFError:
+            raise typer.Abort() from None
+    elif opened:
+        if len(opened) > 1 or not opened[0].branchable:
+            raise guide.missing(found, [o.name for o in opened])
+        branches = list(opened[0].outcomes)
+    from arbiter import render
+
+    if branches:
+        name = opened[0].name
+        if as_json:
+            emit_json({"branches": [{"if": {name: value}, "ruling": r.as_dict()} for value, r in branches],
+                       "classification": found.as_dict([])})
+            return
+        render.reading(found, [])
+        for value, r in branches:
+            render.branch(name, value, opened[0].question)
+            render.ruling(book(r.ruleset), r, full)
+        return
+    case = build_case(data, "words")
     ruling = make_ruling(case)
     if as_json:
         emit_json({**ruling.as_dict(), "classification": found.as_dict([])})
         return
-    from arbiter import render
-
     if not asking:
         render.reading(found, [])
-    render.ruling(book(case.ruleset), ruling)
-    if found.doubtful:
-        render.doubt(found)
+    render.ruling(book(case.ruleset), ruling, full)
 
 
 @app.command(name="test")

@@ -19,6 +19,8 @@ CONTEXT = ("me", "dealer", "trump")
 """What words such as 'my partner' or 'the left bower' wait on: your seat, the dealer, the trump."""
 
 SEATS = ("N", "E", "S", "W")
+NOBODY = ("none", "nobody", "no one", "no")
+"""What `--alone` takes to say that nobody plays alone."""
 CONTEXT_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "me": ("Which seat are you", SEATS),
     "dealer": ("Who dealt", SEATS),
@@ -30,6 +32,22 @@ ENVELOPE_QUESTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "alone": ("Who is playing alone", SEATS),
     "turned": ("What card was turned up (as 9H)", ()),
 }
+
+
+class Refusal(InputError):
+    """Plain words that cannot be ruled on as they stand: the one line, and for --json the
+    payload `{"error", "kind", "missing", "candidates"}` (incidents.md, "Plain words")."""
+
+    def __init__(self, message: str, kind: str | None, missing: list[str], candidates: list[str]) -> None:
+        super().__init__(message)
+        self.payload = {"error": message, "kind": kind, "missing": missing, "candidates": candidates}
+
+
+def refusal(message: str, found: Any, missing: list[str] = ()) -> Refusal:  # type: ignore[assignment]
+    """A refusal naming the reading's kind and its candidates."""
+    kind = None if found is None else found.kind
+    candidates = [] if found is None else [c.kind for c in found.candidates]
+    return Refusal(message, kind, list(missing), candidates)
 
 
 def is_words(source: str) -> bool:
@@ -50,7 +68,7 @@ def understand(text: str, me: str | None = None, dealer: str | None = None, trum
 
     found = reading.classify(text, me=me, dealer=dealer, trump=trump)
     if found.kind is None:
-        raise InputError(NOT_UNDERSTOOD)
+        raise refusal(NOT_UNDERSTOOD, found)
     return found
 
 
@@ -65,6 +83,9 @@ def read(text: str, args: list[str], flags: dict[str, str | None], me: str | Non
     if found.kind not in KINDS:
         raise InputError(f"the words read as {found.kind}, which has no ruling yet")
     given = {k: v for k, v in flags.items() if v is not None}
+    if str(given.get("alone", "")).lower() in NOBODY:
+        del given["alone"]
+        found.envelope["alone"] = None  # told: nobody is alone
     flagged = case_from_flags(found.kind, args)["incident"] if args else {}
     found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
     return found, given, flagged
@@ -85,11 +106,88 @@ def needed(found: Any, given: dict[str, Any]) -> list[str]:
     return wanted
 
 
-def missing(kind: str, wanted: list[str]) -> InputError:
+def missing(found: Any, wanted: list[str]) -> Refusal:
     """The refusal when nothing may be asked: what is missing, and the flags that give it."""
     flags_hint = " ".join(f"--{n.split(' or ')[0].replace('_', '-')} ..." for n in wanted)
-    return InputError(f"{kind}: missing {', '.join(label(n) for n in wanted)}; give them as flags "
-                      f"({flags_hint}) or run on a terminal to be asked")
+    return refusal(f"{found.kind}: missing {', '.join(label(n) for n in wanted)}; give them as flags "
+                   f"({flags_hint}) or run on a terminal to be asked", found, [n.split(" or ")[0] for n in wanted])
+
+
+def doubtful(found: Any) -> Refusal:
+    """The refusal of a reading too close between kinds to rule on."""
+    kinds = [c.kind for c in found.candidates[:4]]
+    return refusal(f"the words could describe {' or '.join(kinds) or 'no incident'}; name the kind "
+                   f"(arbiter rule KIND --fact value ...) or run on a terminal to choose", found)
+
+
+def choose_kind(found: Any, flagged: dict[str, Any]) -> Any:
+    """On a terminal, the doubtful reading's candidates as a numbered choice; the words are
+    read again as the kind chosen."""
+    from arbiter import classify as reading
+    from arbiter import render
+    from arbiter.ruling import KINDS
+
+    kinds = [c.kind for c in found.candidates[:4] if c.kind in KINDS]
+    render.kind_choice(kinds)
+    while True:
+        answer = prompt(f"Which is it? [1-{len(kinds)}]").strip()
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(kinds):
+            break
+        render.bad_answer(f"answer a number from 1 to {len(kinds)}")
+    chosen = reading.classify(found.text, me=found.envelope.get("me"), dealer=found.envelope.get("dealer"),
+                              trump=found.envelope.get("trump"), kind=kinds[int(answer) - 1])
+    chosen.doubtful = False  # the person settled it
+    chosen.facts.update({k: v for k, v in flagged.items() if k != "kind"})
+    return chosen
+
+
+def told(found: Any, given: dict[str, Any], score: str | None) -> set[str]:
+    """What the words, the flags and the answers settled: facts and envelope keys."""
+    names = set(found.facts) | set(given) | {k for k, v in found.envelope.items() if k == "alone"}
+    if score is not None or found.envelope.get("score") is not None:
+        names.add("score")
+    return names
+
+
+def open_facts(data: dict[str, Any], settled: set[str]) -> list[Any]:
+    """The decisive facts (and the score) the words left open: `arbiter.decisive.Open`s."""
+    from arbiter import decisive
+    from arbiter.incident import build_case
+    from arbiter.rulebook import load
+    from arbiter.ruling import rule
+
+    def ruling_of(raw: dict[str, Any]) -> Any:
+        return rule(build_case(raw, "words"))
+
+    book = load(data.get("ruleset") or "somerset-1888")
+    found = decisive.find_open(data, settled, book, ruling_of)
+    score = decisive.score_open(data, settled, ruling_of)
+    return found + ([score] if score is not None else [])
+
+
+def ask_open(data: dict[str, Any], opened: list[Any]) -> dict[str, Any]:
+    """On a terminal, one short question for each open decisive fact; the raw case with the answers."""
+    from arbiter import decisive
+    from arbiter.incident import score_pair
+    from arbiter.model import Seat
+    from arbiter.render import bad_answer
+
+    data = {**data, "incident": dict(data["incident"])}
+    for item in opened:
+        while True:
+            try:
+                if item.name == "score":
+                    data["score"] = score_pair(prompt(item.question).strip(), "score")
+                elif item.type == "seat?":
+                    answer = prompt(f"{item.question} [nobody/N/E/S/W]").strip()
+                    nobody = answer.lower() in ("nobody", "no one", "none", "no", "-")
+                    data = decisive.with_value(data, item.name, None if nobody else Seat.parse(answer).value)
+                else:
+                    data["incident"][item.name] = fact_question(data["incident"]["kind"], item.name, item.question)
+                break
+            except InputError as err:
+                bad_answer(str(err))
+    return data
 
 
 def case_data(found: Any, given: dict[str, Any], score: str | None, games: str | None) -> dict[str, Any]:
@@ -97,7 +195,7 @@ def case_data(found: Any, given: dict[str, Any], score: str | None, games: str |
     from arbiter.incident import score_pair
 
     data: dict[str, Any] = {"incident": {"kind": found.kind, **found.facts}}
-    for key in ("dealer", "trump"):
+    for key in ("dealer", "trump", "alone"):
         if found.envelope.get(key):
             data[key] = found.envelope[key]
     data.update(given)
@@ -151,7 +249,7 @@ def question(name: str, spec: tuple[str, tuple[str, ...]]) -> str:
             render.bad_answer(str(err))
 
 
-def fact_question(kind: str, name: str) -> Any:
+def fact_question(kind: str, name: str, question: str | None = None) -> Any:
     """Ask for one fact of a kind, in the form its type takes, and check it as the case file would."""
     from arbiter import render
     from arbiter.incident import parse_facts
@@ -166,6 +264,8 @@ def fact_question(kind: str, name: str) -> Any:
     }[fact.type]
     heading = name.replace("_", " ").capitalize()
     text = f"{heading} ({fact.help})? {hint}" if fact.help else f"{heading}? {hint}"
+    if question:
+        text = f"{question} {hint}"
     while True:
         answer = prompt(text.strip())
         try:

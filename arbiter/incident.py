@@ -206,6 +206,8 @@ def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
     if value is None:
         raise InputError(f"--{name} needs a value")
     if type_ in ("seats", "cards", "choices", "names"):
+        if value.strip().lower() in ("none", "nobody", "-"):
+            return list(previous or [])  # "--followed none": an empty list, said outright
         items = [v for v in value.replace(",", " ").split() if v]
         return (previous or []) + items
     if type_ in ("counts", "cuts"):

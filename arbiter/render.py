@@ -138,8 +138,10 @@ def kinds(specs: list[KindSpec]) -> None:
     console.print(Text("* required. Facts go in a case file's incident block, or as --name value flags.", style="dim"))
 
 
-def ruling(book: Rulebook, r: Ruling) -> None:
-    """A ruling: summary, quoted laws, options, actions, deal, score, notes."""
+def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
+    """A ruling as announced at the table: summary, options and who elects, what must be
+    done, the deal, the score, and the laws by number. With `full`, the laws' text and our
+    notes follow; without, one line points to them."""
     from arbiter.score import words as tally
 
     head = r.title or r.kind.replace("_", " ")
@@ -172,9 +174,15 @@ def ruling(book: Rulebook, r: Ruling) -> None:
     if a.rubber_won_by:
         line += f"; rubber to {a.rubber_won_by.value}"
     console.print(Text.assemble(("Score: ", "bold"), line))
+    console.print(Text.assemble(("Laws: ", "bold"), ", ".join(str(n) for n in r.laws)))
+    extra = [n for n in r.notes if not any(n.startswith(f"Law {x}: ") and n[len(f'Law {x}: '):] in book.law(x).notes for x in r.laws)]
+    if not full:
+        noted = len(extra) + sum(len(book.law(n).notes) for n in r.laws)
+        more = f"the laws' text{f' and {noted} note' + ('s' if noted != 1 else '') + ' on open points' if noted else ''}"
+        console.print(Text(f"For {more}: add --full.", style="dim"))
+        return
     for n in r.laws:
         console.print(_law_panel(book, book.law(n), refs=False))
-    extra = [n for n in r.notes if not any(n.startswith(f"Law {x}: ") and n[len(f'Law {x}: '):] in book.law(x).notes for x in r.laws)]
     if extra:
         console.print(Text("Notes (our reading, where the text leaves it open)", style="bold yellow"))
         for n in extra:
@@ -313,11 +321,18 @@ def plain(value: object) -> str:
     return names.get(str(value), str(value))
 
 
-def doubt(found) -> None:  # noqa: ANN001
-    """The warning under a ruling that rests on a doubtful reading of the words."""
-    others = " or ".join(c.kind for c in found.runners_up) or "another kind"
-    console.print(Text(f"This ruling rests on a doubtful reading of your words: the incident may be {others}. "
-                       f"To rule on another kind: arbiter rule KIND --fact value ...", style="bold yellow"))
+def kind_choice(kinds: list[str]) -> None:
+    """The kinds a doubtful reading may be, numbered, one line each."""
+    from arbiter.ruling import KINDS
+
+    console.print(Text("The words could describe more than one incident:", style="bold yellow"))
+    for i, kind in enumerate(kinds, 1):
+        console.print(Text(f"  {i}. {kind.replace('_', ' ')}: {KINDS[kind].summary}"))
+
+
+def branch(name: str, value: object, question: str) -> None:
+    """The condition a branch of the ruling holds under."""
+    console.print(Text(f"If the answer to \"{question}\" is {plain(value)}:", style="bold magenta"))
 
 
 def bad_answer(message: str) -> None:

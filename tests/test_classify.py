@@ -477,12 +477,16 @@ def test_classify_refuses_words_that_name_no_incident() -> None:
 
 def test_rule_from_words_without_a_terminal_names_the_missing_facts_and_exits_2() -> None:
     code, out, err = run("rule", "somebody led out of turn", "--json")
-    assert code == 2 and out == ""
+    assert code == 2
     assert err.count("\n") == 1 and "missing offender" in err and "--offender" in err
+    # with --json the refusal is also JSON on stdout (incidents.md, "Plain words")
+    assert json.loads(out) == {"error": err.removeprefix("arbiter: ").strip(), "kind": "lead_out_of_turn",
+                               "missing": ["offender"], "candidates": ["lead_out_of_turn"]}
 
 
 def test_rule_from_words_with_the_missing_fact_as_a_flag() -> None:
-    code, out, _ = run("rule", "somebody led out of turn", "--offender", "E", "--dealer", "N", "--json")
+    code, out, _ = run("rule", "somebody led out of turn", "--offender", "E", "--dealer", "N", "--followed", "none",
+                       "--alone", "none", "--json")
     assert code == 0
     data = json.loads(out)
     assert data["kind"] == "lead_out_of_turn" and data["laws"][0] == 52
@@ -490,7 +494,7 @@ def test_rule_from_words_with_the_missing_fact_as_a_flag() -> None:
 
 
 def test_rule_from_words_agrees_with_rule_from_flags() -> None:
-    code, out, _ = run("rule", "East led out of turn; South followed", "--dealer", "N", "--json")
+    code, out, _ = run("rule", "East led out of turn; South followed", "--dealer", "N", "--alone", "none", "--json")
     assert code == 0
     words = json.loads(out)
     code, out, _ = run("rule", "lead_out_of_turn", "--dealer", "N", "--offender", "E", "--followed", "S", "--json")
@@ -507,19 +511,25 @@ def test_rule_from_words_rules_at_once_when_the_kind_needs_nothing_more() -> Non
 def test_rule_from_words_needs_me_for_my_partner() -> None:
     code, _, err = run("rule", "my partner reneged", "--json")
     assert code == 2 and "--me" in err
-    code, out, _ = run("rule", "my partner reneged", "--me", "S", "--json")
-    assert code == 0 and "North" in json.loads(out)["summary"]
+    code, out, _ = run("rule", "my partner reneged", "--me", "S", "--alone", "none", "--score", "0-0", "--json")
+    assert code == 0
+    # Whether it was established is a yes/no the words leave open: each branch, under its condition.
+    branches = json.loads(out)["branches"]
+    assert [b["if"] for b in branches] == [{"established": False}, {"established": True}]
+    assert all("North" in b["ruling"]["summary"] for b in branches)
+    assert branches[0]["ruling"]["score"]["adjustment"] == {"NS": 0, "EW": 0}  # Law 69: corrected in time
+    assert branches[1]["ruling"]["score"]["adjustment"] == {"NS": 0, "EW": 3}  # Law 63: three points
 
 
-def test_rule_on_a_doubtful_reading_says_so() -> None:
-    args = ("--dealer", "E", "--offender", "E", "--how", "dropped")
+def test_a_doubtful_reading_gives_no_ruling_without_a_terminal() -> None:
+    args = ("--dealer", "E")
     code, out, err = run("rule", DOUBTFUL, *args)
-    assert code == 0, err
-    assert "doubtful" in out and "exposed_in_deal" in out
+    assert code == 2 and err.count("\n") == 1
+    assert "exposed_in_deal" in err and "exposed_card" in err and "Ruling" not in out
     code, out, _ = run("rule", DOUBTFUL, *args, "--json")
     data = json.loads(out)
-    assert data["classification"]["doubtful"] is True
-    assert {c["kind"] for c in data["classification"]["candidates"][:2]} == {"exposed_card", "exposed_in_deal"}
+    assert code == 2 and set(data) == {"error", "kind", "missing", "candidates"}
+    assert {"exposed_card", "exposed_in_deal"} <= set(data["candidates"][:2])
 
 
 def test_rule_file_and_kind_paths_are_unchanged(tmp_path: Path) -> None:

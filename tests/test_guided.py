@@ -42,10 +42,15 @@ def test_asks_for_the_missing_fact_with_its_choices_rechecks_a_bad_answer_then_r
     child.expect("unknown seat 'x'")
     child.expect(r"Offender \(.*\)\? \[N/E/S/W\]")
     child.sendline("east")
+    # Decisive facts the words left open are asked, never assumed (Law 53: all followed).
+    child.expect(r"Who had already played to the false lead\? \[seats as S W, or none\]")
+    child.sendline("none")
+    child.expect(r"Was anyone playing alone, and who\? \[nobody/N/E/S/W\]")
+    child.sendline("nobody")
     child.expect("Ruling")
     status, rest = finish(child)
     assert status == 0
-    assert "North and South may" in rest and "Law 52" in rest
+    assert "North and South may" in rest and "52" in rest
 
 
 def test_asks_your_seat_once_and_then_needs_nothing_more() -> None:
@@ -53,11 +58,21 @@ def test_asks_your_seat_once_and_then_needs_nothing_more() -> None:
     child.expect("Understood: revoke")
     child.expect(r"Which seat are you\? \[N/E/S/W\]")
     child.sendline("S")
+    # Whether it was established (Law 64), a lone hand (Law 63: five) and the score are
+    # each decisive here, so each is asked.
+    child.expect(r"Was the revoke established .*\? \[y/n\]")
+    child.sendline("y")
+    child.expect(r"Was anyone playing alone, and who\? \[nobody/N/E/S/W\]")
+    child.sendline("nobody")
+    child.expect(r"What was the score in the game before this, NS-EW")
+    child.sendline("1-3")
     child.expect("Ruling")
     status, rest = finish(child)
     assert status == 0
     assert "North revoked" in rest
     assert "Offender" not in rest  # settled by the seat, so not asked
+    # Law 63's three points to East and West, from 3: the game is theirs.
+    assert "game to EW" in rest
 
 
 def test_asks_who_dealt_where_the_words_name_a_role() -> None:
@@ -89,7 +104,7 @@ def test_asks_each_missing_fact_in_its_own_form_one_after_another() -> None:
 
 
 def test_asks_nothing_when_the_words_give_everything() -> None:
-    child = spawn("rule", "East led out of turn; South followed", "--dealer", "N")
+    child = spawn("rule", "East led out of turn; South followed", "--dealer", "N", "--alone", "none")
     child.expect("Understood: lead_out_of_turn")
     status, rest = finish(child)
     assert status == 0
@@ -103,13 +118,26 @@ def test_json_on_a_terminal_asks_nothing_and_names_what_is_missing() -> None:
     assert "missing offender" in rest and "[N/E/S/W]" not in rest
 
 
-def test_a_doubtful_reading_shows_the_runners_up_on_the_terminal() -> None:
-    child = spawn("rule", "the dealer dropped a card while dealing", "--dealer", "E", "--offender", "E", "--how", "dropped")
-    child.expect("Doubtful")
-    child.expect("exposed_in_deal")
+def test_a_doubtful_reading_is_a_numbered_choice_before_any_ruling() -> None:
+    child = spawn("rule", "the dealer dropped a card while dealing", "--dealer", "E")
+    child.expect("could describe more than one incident")
+    child.expect(r"(\d)\. exposed in deal")
+    number = child.match.group(1)
+    child.expect(r"Which is it\? \[1-\d\]")
+    before = child.before
+    assert "Ruling" not in before  # no ruling is shown before the kind is settled
+    child.sendline("9")
+    child.expect("answer a number from 1 to")
+    child.sendline(number)
+    child.expect("Understood: exposed_in_deal")
+    while True:  # the facts still open are asked; answer each in its first form
+        i = child.expect([r"\[N/E/S/W\]", r"\[y/n\]", r"\[seats as S W, or none\]", "Ruling"])
+        if i == 3:
+            break
+        child.sendline({0: "E", 1: "n", 2: "none"}[i])
     status, rest = finish(child)
     assert status == 0
-    assert "doubtful reading" in rest
+    assert "Law 3" in rest or "Laws: 3" in rest
 
 
 def test_end_of_input_at_a_question_aborts_without_a_traceback() -> None:
