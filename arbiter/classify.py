@@ -617,6 +617,24 @@ SUIT_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {
 MAKER_ANCHORS = ("made", "make", "called", "ordered", "assisted", "adopted", "alone", "loner", "euchred", "took",
                  "got")
 
+# The verbs of the act complained of, per kind: the seat before one is the act's subject.
+ACTS: dict[str, str] = {
+    "revoke": "reneged renege revoked revoke trumped trump ruffed ruff threw throw played play discarded sloughed "
+              "failed forgot couldnt did didnt",
+    "lead_out_of_turn": "led lead leads leading",
+    "play_out_of_turn": "played play threw jumped",
+    "exposed_card": "dropped showed exposed flashed flipped dropped",
+    "pass_then_order": "ordered order said called",
+    "bid_out_of_turn": "ordered order passed pass assisted said bid",
+    "called_card_not_played": "refused played kept held",
+    "omitted_play": "forgot missed skipped",
+    "lone_partner_played": "played threw",
+    "wrong_card_count": "had has held found",
+}
+REPORTING = ("says said say claims claimed claim thinks think thought swears swore insists insisted noticed notice "
+             "saw see accused accuse caught catch yelled shouted pointed asked called")
+"""Verbs of telling and noticing: the seat before one is the teller, not the actor."""
+
 OWNER_KINDS = frozenset({"exposed_card", "extra_card_in_trick", "wrong_card_count"})
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
 
@@ -697,6 +715,11 @@ SYNONYMS = {
     "knave": "jack", "knaves": "jacks", "toss": "throw", "tossed": "threw", "tosses": "throws",
     "tossing": "throwing", "chucked": "threw", "inside": "in",
 }
+
+
+@cache
+def _stemset(words: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words.split())
 
 
 def stem(word: str) -> str:
@@ -844,9 +867,11 @@ class Reading:
             "candidates": [{"kind": c.kind, "score": c.score} for c in self.candidates],
             "doubtful": self.doubtful,
         }
-        for key in ("dealer", "trump", "me"):
+        for key in ("dealer", "trump", "me", "score"):
             if self.envelope.get(key) is not None:
                 out[key] = self.envelope[key]
+        if "alone" in self.envelope:  # told: a seat, or null for nobody
+            out["alone"] = self.envelope["alone"]
         if self.candidates:
             out["cues"] = list(self.candidates[0].cues)
         if self.unresolved:
@@ -885,14 +910,14 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
         raise InputError("describe the incident in words, as 'West reneged with the left bower'")
     if len(text) > MAX_TEXT:
         raise InputError(f"the description is too long ({len(text)} characters; at most {MAX_TEXT})")
-    me_seat = Seat.parse(me) if me is not None else None
+    me_seat = Seat.parse(me) if me is not None else find_me(text)
     tokens, corrections = tokenize(text)
     cards = find_cards(tokens)  # first: a mention's "North's queen of hearts" needs the card tags
     mentions = find_mentions(tokens)
     env_dealer = Seat.parse(dealer) if dealer is not None else None
     env_trump = Suit.parse(trump) if trump is not None else find_trump(tokens)
     stems = [t for t in tokens if not t.filler]
-    candidates = cue_scores(stems, text)
+    candidates = as_context(cue_scores(stems, text))
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
     if candidates:  # the words name some incident: the nearest described incidents vote on which
@@ -912,10 +937,39 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     unresolved: dict[str, str] = {}
     if kind is not None:
         facts, unresolved = read_facts(kind, tokens, stems, mentions, cards, me_seat, env_dealer, env_trump)
-    envelope = {"dealer": env_dealer.value if env_dealer else None,
-                "trump": env_trump.value if env_trump else None,
-                "me": me_seat.value if me_seat else None}
+    envelope: dict[str, Any] = {"dealer": env_dealer.value if env_dealer else None,
+                                "trump": env_trump.value if env_trump else None,
+                                "me": me_seat.value if me_seat else None}
+    told_alone, lone = find_alone(tokens, mentions, text, me_seat, env_dealer)
+    if told_alone:
+        envelope["alone"] = lone.value if lone else None  # present: told; None: nobody
+    points = find_score(text, me_seat)
+    if points is not None:
+        envelope["score"] = points
     return Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
+
+
+# Cues that, beside the act of another kind, only tell the story's context: "South went alone
+# and West reneged" is a revoke against a lone hand, not a lone declaration.
+CONTEXT_CUES: dict[str, frozenset[str]] = {
+    "lone_declaration": frozenset({"alone", "loner", "lone", "go alone", "going alone", "play alone", "alone at",
+                                   "by myself", "go lone"}),
+}
+
+
+def as_context(candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates with context-only cues discounted where another kind's act is named."""
+    out = []
+    for c in candidates:
+        context = CONTEXT_CUES.get(c.kind)
+        others = [o for o in candidates if o.kind != c.kind and o.score >= MIN_SCORE + 1]
+        weights = dict(CUES.get(c.kind, ()))
+        own = [cue for cue in c.cues if context and cue not in context and weights.get(cue, 0) >= 1.5]
+        if context and others and not own and any(cue in context for cue in c.cues):
+            lost = sum(weights.get(cue, 0) for cue in c.cues if cue in context)
+            c = Candidate(c.kind, round(max(0.0, c.score - lost), 2), tuple(q for q in c.cues if q not in context))
+        out.append(c)
+    return _ranked(out)
 
 
 def _doubtful(candidates: Sequence[Candidate]) -> bool:
@@ -1508,7 +1562,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             add(i, i, tuple(Ref(s.value, 0, raw) for s in Seat), "all")
             i += 1
             continue
-        elif p == "other" and nxt in ("three", "3"):
+        elif p == "other" and nxt in ("three", "3") or p == "all" and nxt in ("three", "3") or \
+                p in ("everybody", "everyone") and nxt == "else":
             add(i, i + 1, (), "others")
             i += 2
             continue
@@ -1576,6 +1631,81 @@ def find_trump(tokens: list[Token]) -> Suit | None:
     return None
 
 
+# ---------------------------------------------------------------------------
+# The story around the act: who tells it, who is alone, the score. These give facts and
+# context; the kind comes from the act complained of, never from them.
+
+_SEAT_NAME = r"(north|east|south|west)"
+_ME_PATTERNS = (
+    re.compile(rf"\b(?:i'?m|i am|i was|me being)\s+(?:sitting\s+)?(?:at\s+|in\s+)?{_SEAT_NAME}\b"),
+    re.compile(rf"\b(?:i|me|i'?m|myself)\s*(?:\w+ing\s*)?\(\s*{_SEAT_NAME}\s*\)"),
+    re.compile(rf"\({_SEAT_NAME},?\s+(?:that'?s\s+)?me\)"),
+    re.compile(rf"\b(?:i|i'?m)\s+sit(?:ting)?\s+{_SEAT_NAME}\b"),
+)
+_NUMBER_WORD = r"(\d{1,2}|zero|nothing|love|one|two|three|four|five|six|seven|eight|nine)"
+_SIDE_WORD = r"(ns|n/s|n-s|ew|e/w|e-w|north[- ]south|east[- ]west|we|us|they|them|our side|their side)"
+_SCORE_PAIR = re.compile(
+    rf"\b{_SIDE_WORD}(?:'re|'d)?\s+(?:had|have|has|were|was|are|is|at|on|sitting on|sat on|with|was at|were at|"
+    rf"had got|on|up)?\s*(?:at\s+|on\s+)?{_NUMBER_WORD}\b(?!\s*(?:tricks?|cards?|points? (?:for|on)))")
+_NO_LONE = re.compile(r"\b(?:nobody|no one|no-one|none of us|neither of us|neither side|not one of us)\b[^.;]{0,25}?"
+                      r"\b(?:alone|loner|lone)\b|\bno\s+(?:loner|lone hand)s?\b|\bnot\s+(?:a\s+)?(?:loner|lone hand)\b")
+_WORD_NUMBERS = {"zero": 0, "nothing": 0, "love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                 "seven": 7, "eight": 8, "nine": 9}
+
+
+def find_me(text: str) -> Seat | None:
+    """The teller's seat where the story says it: "I'm South", "me (West)", "I sit north"."""
+    low = canon_text(text).lower().replace("\u2019", "'")
+    for pattern in _ME_PATTERNS:
+        match = pattern.search(low)
+        if match:
+            return SEAT_WORDS[match.group(1)]
+    return None
+
+
+def find_alone(tokens: list[Token], mentions: list[Mention], text: str, me: Seat | None,
+               dealer: Seat | None) -> tuple[bool, Seat | None]:
+    """(told, seat): who the story says is playing alone; (True, None) for "nobody went alone";
+    (False, None) where it does not say."""
+    if _NO_LONE.search(canon_text(text).lower()):
+        return True, None
+    lone = {"alone", "loner", "lone"}
+    for m in mentions:
+        if m.kind != "seat":
+            continue
+        ahead = [t for t in tokens[m.index + 1:m.index + 6] if t.sentence == tokens[m.index].sentence]
+        owned = m.possessive and m.obj in ("loner", "lone")
+        if owned or any(t.word in lone for t in ahead[:5]) and not any(
+                t.word in ("not", "never") for t in ahead[:3]):
+            seat = m.refs[0].resolve(me, dealer)
+            if seat is not None:
+                return True, seat
+    return False, None
+
+
+def find_score(text: str, me: Seat | None) -> dict[str, int] | None:
+    """The points in the game where the story gives both sides': "NS 3, EW 4", "we were at
+    four and they had one" (with the teller's seat). One side alone is not a score."""
+    low = canon_text(text).lower().replace("\u2019", "'")
+    found: dict[str, int] = {}
+    for match in _SCORE_PAIR.finditer(low):
+        word, number = match.group(1), match.group(2)
+        value = int(number) if number.isdigit() else _WORD_NUMBERS[number]
+        if word.replace("/", "").replace("-", "").replace(" ", "") in ("ns", "northsouth"):
+            side = "NS"
+        elif word.replace("/", "").replace("-", "").replace(" ", "") in ("ew", "eastwest"):
+            side = "EW"
+        elif me is None:
+            continue
+        elif word in ("we", "us", "our side"):
+            side = me.side.value
+        else:
+            side = "EW" if me.side.value == "NS" else "NS"
+        if value <= 20:
+            found.setdefault(side, value)
+    return found if len(found) == 2 else None
+
+
 def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, me: Seat | None) -> Seat | None:
     """The dealer, where the words name him: 'North dealt', 'my deal', 'East's turn to deal'."""
     for m in mentions:
@@ -1615,9 +1745,27 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
     if not table:
         return None
     for value, cues in table.items():
-        if any(_phrase_at(c, stems) for c in cues):
-            return value
+        found = [(cue, hits) for cue in cues for hits in [_phrase_at(cue, stems)] if hits]
+        if not found:
+            continue
+        # "I hadn't shown a card": a yes/no cue said with a negation means no; unless a cue
+        # that itself holds the negation matched too ("not discovered till ...").
+        if isinstance(value, bool) and all(_negated(stems, hits[0]) and not NEGATIONS & set(cue.split())
+                                           for cue, hits in found):
+            return not value
+        return value
     return None
+
+
+NEGATIONS = frozenset({"not", "never", "no", "nobody", "without", "neither", "nor"})
+
+
+def _negated(stems: Sequence[Token], at: int) -> bool:
+    """Whether a negation stands in the few words before `at`, in the same clause."""
+    if stems[at].word in NEGATIONS:
+        return False  # the cue itself says "not ..."
+    clause = stems[at].clause
+    return any(t.word in NEGATIONS for t in stems[max(0, at - 3):at] if t.clause == clause)
 
 
 def _number(tok: Token) -> int | None:
@@ -1686,10 +1834,26 @@ class _Facts:
             if ref is not None:
                 return ref
         if first:
-            named = [m for m in self.mentions if self.actor(m)]
-            if named:
-                return named[0].refs[0]
+            # The teller of a report is not its actor ("my partner says East reneged"), and a
+            # seat followed by the act complained of is its subject ("West led, North threw
+            # a diamond on it" is North's revoke, not West's).
+            named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
+            acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
+            if acting or named:
+                return (acting or named)[0].refs[0]
         return None
+
+    def reports(self, m: Mention) -> bool:
+        """Whether a mention tells of another's act: a verb of telling follows it, and another
+        seat is named after that in the sentence."""
+        return self.follows(m, _stemset(REPORTING)) and any(
+            m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions)
+
+    def follows(self, m: Mention, stems: frozenset[str]) -> bool:
+        """Whether one of `stems` comes within the next few words after a mention, in its clause."""
+        after = [t for t in self.tokens[m.index + 1:m.index + 5] if t.clause == self.tokens[m.index].clause
+                 and not t.filler and t.word not in ("had", "has", "have", "also", "then", "just", "did", "not")]
+        return any(t.stem in stems for t in after[:2])
 
     def seats(self, name: str) -> list[str] | None:
         offender = self.facts.get("offender")

@@ -199,6 +199,8 @@ def case_data(found: Any, given: dict[str, Any], score: str | None, games: str |
         if found.envelope.get(key):
             data[key] = found.envelope[key]
     data.update(given)
+    if found.envelope.get("score") is not None:
+        data["score"] = dict(found.envelope["score"])  # the score the story gave; --score wins
     for key, value in (("score", score), ("games", games)):
         if value is not None:
             data[key] = score_pair(value, key)

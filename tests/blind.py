@@ -1,0 +1,127 @@
+"""Grade the classifier on a blind batch: descriptions written by someone who saw neither the
+classifier nor its phrasings, only the spec's kinds and the laws.
+
+A batch (tests/blind/blind-N.yaml) is a list of entries:
+    kind      the incident kind; `two` (with `kinds: [a, b]`) for a story of two incidents,
+              `none` for words that describe no incident the laws cover
+    text      the words, as the writer imagined a player telling them
+    facts     what the words state, in case-file form (context such as dealer, trump, alone
+              may stand here too)
+    open      the decisive facts the words leave open
+    score, me, dealer, trump   context, where the writer gave it
+    long      true for a story over 150 characters
+
+    python tests/blind.py tests/blind/blind-7.yaml      prints the figures
+
+A batch is measured once, before anything is tuned on it; that first figure is written into
+its header and into the README, and only then does it join the examples.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Grade:
+    """A batch's figures."""
+
+    kind_right: int = 0
+    kind_total: int = 0
+    long_right: int = 0
+    long_total: int = 0
+    seat_right: int = 0
+    seat_total: int = 0
+    two_right: int = 0
+    two_total: int = 0
+    none_right: int = 0
+    none_total: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        def pct(a: int, b: int) -> str:
+            return f"{a}/{b} = {100 * a / b:.1f}%" if b else "-"
+
+        return [
+            f"kind right first         {pct(self.kind_right, self.kind_total)}",
+            f"  stories over 150 chars {pct(self.long_right, self.long_total)}",
+            f"offender seat right      {pct(self.seat_right, self.seat_total)}",
+            f"two incidents caught     {pct(self.two_right, self.two_total)}",
+            f"no incident refused      {pct(self.none_right, self.none_total)}",
+        ]
+
+
+def load(path: str | Path) -> list[dict[str, Any]]:
+    import yaml
+
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
+def grade(entries: list[dict[str, Any]]) -> Grade:
+    """How the plain-words reader does on each entry, as `arbiter classify` would read it."""
+    from arbiter import classify
+    from arbiter.model import InputError
+
+    g = Grade()
+    for e in entries:
+        text = str(e["text"])
+        try:
+            found = classify.classify(text, me=e.get("me"), dealer=e.get("dealer"), trump=e.get("trump"))
+        except InputError:
+            found = None
+        kinds = [c.kind for c in found.candidates] if found else []
+        top = found.kind if found else None
+        refused = found is None or top is None or getattr(found, "doubtful", False) \
+            or getattr(found, "refused", False)
+        if e["kind"] == "none":
+            g.none_total += 1
+            g.none_right += bool(refused)
+            if not refused:
+                g.misses.append(f"none -> {top}: {text[:90]}")
+            continue
+        if e["kind"] == "two":
+            g.two_total += 1
+            want = set(e.get("kinds") or [])
+            two = getattr(found, "incidents", None) if found else None
+            caught = bool(want) and (set(two or []) >= want or (refused and want <= set(kinds)))
+            g.two_right += caught
+            if not caught:
+                g.misses.append(f"two {sorted(want)} -> {top} {kinds[:3]}: {text[:90]}")
+            continue
+        g.kind_total += 1
+        right = top == e["kind"]
+        g.kind_right += right
+        long = len(text) > 150
+        if long:
+            g.long_total += 1
+            g.long_right += right
+        if not right:
+            g.misses.append(f"{e['kind']} -> {top}: {text[:90]}")
+        seat = (e.get("facts") or {}).get("offender")
+        if right and seat:
+            g.seat_total += 1
+            ok = found is not None and found.facts.get("offender") == seat
+            g.seat_right += ok
+            if not ok:
+                g.misses.append(f"seat {seat} -> {found.facts.get('offender') if found else None}: {text[:90]}")
+    return g
+
+
+def main(paths: list[str]) -> None:
+    for path in paths:
+        entries = load(path)
+        g = grade(entries)
+        print(f"{path}: {len(entries)} descriptions, {Counter(len(str(e['text'])) > 150 for e in entries)[True]} long")
+        for line in g.lines():
+            print("  " + line)
+        if "-v" in sys.argv:
+            for miss in g.misses:
+                print("   miss:", miss)
+
+
+if __name__ == "__main__":
+    main([a for a in sys.argv[1:] if not a.startswith("-")])

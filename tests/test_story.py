@@ -1,0 +1,104 @@
+"""Reading the whole story (issue 10): the kind comes from the act complained of; the
+context (who tells it, who is alone, the score, who followed, what was said) gives facts.
+
+Each expectation is what the words say to a player, not what the program printed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from arbiter.classify import classify
+from arbiter.cli import app
+
+runner = CliRunner()
+
+
+def rule_json(*args: str) -> tuple[int, dict]:
+    result = runner.invoke(app, ["rule", *args, "--json"])
+    return result.exit_code, json.loads(result.stdout) if result.stdout.strip() else {}
+
+
+def test_a_seat_named_by_compass_wins_over_the_teller() -> None:
+    found = classify("my partner says East reneged", me="S")
+    assert found.kind == "revoke" and found.facts["offender"] == "E"
+    found = classify("West says North reneged diamonds on trick two")
+    assert found.facts["offender"] == "N"
+
+
+def test_the_seat_before_the_act_is_its_subject_not_the_leader() -> None:
+    found = classify("Spades led by West, North threw the 7 of diamonds on it, and he still had the queen of spades")
+    assert found.kind == "revoke" and found.facts["offender"] == "N"
+
+
+def test_a_lone_hand_mentioned_is_context_not_the_kind() -> None:
+    found = classify("South went alone in hearts and West reneged, caught after the next trick. "
+                     "Score was NS 3, EW 4")
+    assert found.kind == "revoke" and not found.doubtful
+    assert found.facts["offender"] == "W"
+    assert found.envelope["alone"] == "S"
+    assert found.envelope["score"] == {"NS": 3, "EW": 4}
+
+
+def test_nobody_went_alone_is_read_as_nobody() -> None:
+    found = classify("nobody went alone; East led out of turn", dealer="N")
+    assert "alone" in found.envelope and found.envelope["alone"] is None
+
+
+def test_the_score_in_the_teller_s_words() -> None:
+    assert classify("we were at four and they had one when North reneged", me="S").envelope["score"] == \
+        {"NS": 4, "EW": 1}
+    assert classify("NS 2, EW 3. East led out of turn").envelope["score"] == {"NS": 2, "EW": 3}
+    # one side's points are not the score
+    assert "score" not in classify("we were at four when North reneged", me="S").envelope
+
+
+def test_the_teller_s_seat_in_the_story() -> None:
+    found = classify("I'm South. My left-hand opponent trumped my partner's ace while holding a heart")
+    assert found.envelope["me"] == "S"
+    assert found.facts.get("offender") == "W"
+
+
+def test_all_three_followed() -> None:
+    found = classify("East led out of turn and all three of us followed", dealer="N")
+    assert found.kind == "lead_out_of_turn"
+    assert found.facts["followed"] == ["N", "S", "W"]
+
+
+def test_a_negated_yes_no_reads_as_no() -> None:
+    found = classify("I ordered it up and said alone, I hadn't shown a card", me="S", dealer="N")
+    assert found.kind == "lone_declaration"
+    assert found.facts.get("exposed_before") is False
+
+
+def test_words_and_flags_together_settle_every_decisive_fact() -> None:
+    # Law 53: all three followed the false lead, so the trick stands and there is no penalty.
+    code, data = rule_json("nobody went alone. East led out of turn and all three of us followed", "--dealer", "N")
+    assert code == 0, data
+    assert data["laws"][0] == 53 and data["options"] == []
+
+
+def test_the_score_the_story_gives_decides_the_game() -> None:
+    # Law 63: three points for an established revoke; from EW 4 that wins the game (Law 1).
+    code, data = rule_json("nobody was alone. NS 3, EW 4. North reneged and it was caught after the next trick",
+                           "--dealer", "E")
+    assert code == 0, data
+    assert data["score"]["adjustment"] == {"NS": 0, "EW": 3}
+    assert data["score"]["after"]["game_won_by"] == "EW"
+
+
+@pytest.mark.parametrize("text, missing", [
+    ("North reneged", "established"),
+    ("North reneged and it was caught after the next trick", "score"),
+    ("East led out of turn", "followed"),
+])
+def test_a_decisive_fact_left_open_is_refused_by_name_never_assumed(text: str, missing: str) -> None:
+    code, data = rule_json(text, "--dealer", "N", "--alone", "none")
+    assert code == 2 or "branches" in data
+    if code == 2:
+        assert missing in data["missing"]
+    else:
+        assert missing in data["branches"][0]["if"]
