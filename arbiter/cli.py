@@ -28,6 +28,22 @@ RulesetOpt = Annotated[str, typer.Option("--ruleset", help="The code of laws.")]
 DEFAULT_RULESET = "somerset-1888"
 
 
+def _version(value: bool) -> None:
+    if value:
+        from arbiter import __version__
+
+        sys.stdout.write(f"arbiter {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _app(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents."""
+
+
 def fail(message: str, status: int = 2) -> typer.Exit:
     """One line on stderr; the caller raises the returned Exit."""
     sys.stderr.write(f"arbiter: {' '.join(str(message).split())}\n")
@@ -304,7 +320,13 @@ def _command_for(argv: list[str]) -> tuple[Any, list[str], str]:
 
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
-    command, args, prog = _command_for(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--version"]:  # answered before any command is built: it must be instant
+        from arbiter import __version__
+
+        sys.stdout.write(f"arbiter {__version__}\n")
+        sys.exit(0)
+    command, args, prog = _command_for(argv)
     try:
         status = command.main(args=args, prog_name=prog, standalone_mode=False)
     except typer.Exit as done:
@@ -318,7 +340,9 @@ def main(argv: list[str] | None = None) -> None:
         status = 0
     except Exception as err:  # click's usage errors: one line, not a box
         if hasattr(err, "format_message") and hasattr(err, "exit_code"):
-            sys.stderr.write(f"arbiter: {' '.join(err.format_message().split())}\n")
+            message = " ".join(err.format_message().split())
+            if message:  # `arbiter` alone has printed the help, and has nothing to add
+                sys.stderr.write(f"arbiter: {message}\n")
             status = err.exit_code
         elif os.environ.get("ARBITER_DEBUG"):
             raise
