@@ -358,15 +358,21 @@ def data_root() -> Path:
 
 
 def rulesets() -> list[str]:
-    """The rulesets shipped: one folder each under laws/."""
-    return sorted(p.name for p in data_root().iterdir() if p.is_dir())
+    """The rulesets shipped: the folders under laws/ that hold a sections.yaml (laws/sources/
+    holds the printed texts the records quote, and is not one)."""
+    return sorted(p.parent.name for p in data_root().glob("*/sections.yaml"))
+
+
+def sources_root() -> Path:
+    """`laws/sources/`: the public-domain texts the records quote, shipped with the data."""
+    return data_root() / "sources"
 
 
 @cache
 def load(ruleset: str = DEFAULT_RULESET) -> Rulebook:
     """The rulebook for a ruleset, from the cache when the data has not changed."""
     folder = data_root() / ruleset
-    if not folder.is_dir():
+    if ruleset not in rulesets():
         raise InputError(f"unknown ruleset {ruleset!r}; rulesets are: {', '.join(rulesets())}")
     files = sorted(folder.glob("*.yaml"))
     digest = blake2b(_CACHE_FORMAT.encode(), digest_size=16)
