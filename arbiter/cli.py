@@ -162,26 +162,38 @@ def term(
 
 
 @app.command()
-def kinds(as_json: JsonFlag = False) -> None:
-    """The incident kinds that 'arbiter rule' knows, with their facts."""
-    from arbiter.ruling import KINDS
+def kinds(
+    name: Annotated[Optional[str], typer.Argument(help="One kind, for its page: each fact, what it means and its values.", show_default=False)] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The incident kinds that 'arbiter rule' knows, with their facts; a kind's own page."""
+    from arbiter.ruling import KINDS, find_kind
 
+    with refusing():
+        specs = [find_kind(name)] if name else list(KINDS.values())
     if as_json:
-        emit_json([
+        data = [
             {"kind": k.name, "summary": k.summary, "laws": list(k.laws), "required": list(k.required),
              "needs": list(k.needs),
-             "facts": [{"name": f.name, "type": f.type, "help": f.help, "choices": list(f.choices)}
+             "facts": [{"name": f.name, "type": f.type, "help": f.help, "choices": list(f.choices),
+                        "values": f.values(), "default": f.default}
                        for f in k.facts.values()]}
-            for k in KINDS.values()
-        ])
+            for k in specs
+        ]
+        emit_json(data[0] if name else data)
         return
     from arbiter import render
 
-    render.kinds(list(KINDS.values()))
+    if name:
+        render.kind_page(book(), specs[0])
+    else:
+        render.kinds(specs)
 
 
 @app.command(
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    # Options after the source are left to split_options, so that a fact flag and a command
+    # option can share the line in any order, and `--alone --json` never reads '--json' as a seat.
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "allow_interspersed_args": False},
 )
 def rule(
     ctx: typer.Context,
@@ -198,49 +210,77 @@ def rule(
 ) -> None:
     """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
 
+    Options may stand before or after the kind; 'arbiter rule KIND --help' shows the kind's facts.
+
     \b
     arbiter rule case.yaml --json
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
     arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
-    from arbiter.incident import build_case, case_from_flags, read_case_file, score_pair
-    from arbiter.ruling import KINDS, rule as make_ruling
+    from arbiter.incident import build_case, case_from_flags, read_case_file, score_pair, split_options
+    from arbiter.ruling import KINDS, find_kind, rule as make_ruling
 
-    envelope = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
-    if source not in KINDS:
-        from arbiter import guide
-
-        if guide.is_words(source):
-            with refusing():
-                _rule_words(source, ctx.args, envelope, score, games, me, as_json)
-            return
     with refusing():
-        if me is not None:
+        spec = KINDS.get(source)
+        late, rest = split_options(ctx.args, _options_of(ctx), spec.facts if spec else {})
+        opts = _merged(ctx, late)
+        envelope = {key: opts[key] for key in ("dealer", "trump", "turned", "maker", "alone")}
+        if spec is None:
+            from arbiter import guide
+
+            if guide.is_words(source):
+                _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"])
+                return
+        if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
-        if source in KINDS:
-            data = case_from_flags(source, ctx.args)
+        if spec is not None:
+            if "--help" in rest:
+                from arbiter import render
+
+                render.kind_page(book(), spec)
+                return
+            data = case_from_flags(source, rest)
             where = "flags"
         else:
-            if ctx.args:
-                raise InputError(f"unexpected arguments after a case file: {' '.join(ctx.args)}")
             if not os.path.exists(source) and "_" in source and not source.endswith((".yaml", ".yml")):
-                raise InputError(f"unknown kind {source!r}; see 'arbiter kinds' for the list")
+                find_kind(source)  # refuses, naming the kinds it may mean
+            if rest:
+                raise InputError(f"unexpected arguments after a case file: {' '.join(rest)}")
             data = read_case_file(source)
             where = source
         for key, value in envelope.items():
             if value is not None:
                 data[key] = value
-        for key, value in (("score", score), ("games", games)):
-            if value is not None:
-                data[key] = score_pair(value, key)
+        for key in ("score", "games"):
+            if opts[key] is not None:
+                data[key] = score_pair(opts[key], key)
         case = build_case(data, where)
         ruling = make_ruling(case)
-        if as_json:
+        if opts["as_json"]:
             emit_json(ruling.as_dict())
             return
         from arbiter import render
 
         render.ruling(book(case.ruleset), ruling)
+
+
+def _options_of(ctx: typer.Context) -> dict[str, tuple[str, bool]]:
+    """The command's own options by flag name (no dashes, `_` for `-`): (parameter, takes a value)."""
+    out: dict[str, tuple[str, bool]] = {}
+    for param in ctx.command.params:
+        if param.param_type_name == "option":
+            for flag in (*param.opts, *param.secondary_opts):
+                if flag.startswith("--"):
+                    out[flag[2:].replace("-", "_")] = (param.name, not getattr(param, "is_flag", False))
+    return out
+
+
+def _merged(ctx: typer.Context, late: dict[str, Any]) -> dict[str, Any]:
+    """The command's parameters, with the options found after the source laid over them."""
+    for name in late:
+        if ctx.params.get(name) not in (None, False):
+            raise InputError(f"--{name.removeprefix('as_').replace('_', '-')} is given twice")
+    return {**ctx.params, **late}
 
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],

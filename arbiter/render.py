@@ -129,6 +129,32 @@ def kinds(specs: list[KindSpec]) -> None:
         table.add_row(k.name, ", ".join(map(str, k.laws)), facts or "-")
     console.print(table)
     console.print(Text("* required. Facts go in a case file's incident block, or as --name value flags.", style="dim"))
+    console.print(Text("arbiter kinds KIND shows one kind's facts: what each means and the values it takes.", style="dim"))
+
+
+def kind_page(book: Rulebook, spec: KindSpec) -> None:
+    """One kind: what it is, its laws, and each fact with its meaning and values."""
+    from rich.padding import Padding
+
+    console.print(Text.assemble((spec.name, "bold cyan"), f" — {spec.summary}"))
+    console.print(Text("Laws: " + "; ".join(f"{n} {book.law(n).title}" for n in spec.laws), style="dim"))
+    if spec.needs:
+        console.print(Text("Also needs, for the case: " + ", ".join(f"--{n}" for n in spec.needs)))
+    if not spec.facts:
+        console.print(Text("It takes no facts: name the kind, and give the dealer and score where they matter."))
+    else:
+        console.print(Text("Facts", style="bold"))
+        for f in spec.facts.values():
+            default = "" if f.default in (None, False, (), []) else f"; default {plain(f.default)}"
+            console.print(Text.assemble((f"  --{f.name.replace('_', '-')}", "bold"),
+                                        (" (required)" if f.name in spec.required else "", "yellow")))
+            console.print(Padding(Text(f.help or f.name.replace("_", " ")), (0, 0, 0, 6)))
+            console.print(Padding(Text.assemble(("Values: ", "dim"), f.values() + default), (0, 0, 0, 6)))
+        for group in spec.one_of:
+            console.print(Text("Give at least one of: " + ", ".join(f"--{g.replace('_', '-')}" for g in group)))
+    example = " ".join(f"--{n.replace('_', '-')} ..." for n in (*spec.needs, *spec.required))
+    console.print(Text(f"\narbiter rule {spec.name} {example}".rstrip() + "   (or an incident block in a case file: cases/README.md)",
+                       style="dim"))
 
 
 def ruling(book: Rulebook, r: Ruling) -> None:

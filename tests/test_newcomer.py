@@ -59,3 +59,82 @@ def test_arbiter_alone_prints_the_help_and_no_stray_line(capsys: pytest.CaptureF
     code, out, err = run_main(capsys)
     assert "Usage: arbiter" in out and "rule" in out
     assert err == ""
+
+
+# --- kinds: a page for each, and a near miss answered ------------------------------------------
+
+
+def test_each_kind_has_its_own_page() -> None:
+    from arbiter.ruling import KINDS
+
+    for name, spec in KINDS.items():
+        result = run("kinds", name)
+        assert result.exit_code == 0, name
+        for fact in spec.facts.values():
+            assert f"--{fact.name.replace('_', '-')}" in result.stdout, (name, fact.name)
+    page = run("kinds", "revoke").stdout
+    assert "the player accused of revoking" in page and "a seat: N, E, S or W" in page
+    assert "a whole number from 1 to 10; default 1" in page
+    page = " ".join(run("kinds", "lone_declaration").stdout.split())
+    assert "one of: order, assist, adopt, make, take_from_partner" in page
+    data = run("kinds", "revoke", "--json")
+    assert data.exit_code == 0 and '"values": "a seat: N, E, S or W"' in data.stdout
+    assert "the player accused of revoking" in run("rule", "revoke", "--help").stdout
+
+
+@pytest.mark.parametrize("args", [("kinds", "lead_out_of_tun"), ("rule", "lead_out_of_tun", "--offender", "E")])
+def test_a_mistyped_kind_gets_did_you_mean(args: tuple[str, ...]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "did you mean lead_out_of_turn?" in one_line(result.stderr)
+    assert "unexpected" not in result.stderr
+
+
+# --- command options before or after the kind --------------------------------------------------
+
+COMMAND_OPTIONS = ("json", "full", "record", "ruleset", "house", "braille", "plain", "table", "ledger", "me")
+
+
+def test_no_fact_takes_the_name_of_a_command_option() -> None:
+    from arbiter.incident import COMMAND_OPTIONS as declared
+    from arbiter.ruling import KINDS
+
+    assert set(COMMAND_OPTIONS) <= set(declared)  # the spec's list
+    for spec in KINDS.values():
+        clash = set(spec.facts) & set(declared)
+        assert not clash, f"{spec.name}: facts {clash} take the names of command options"
+
+
+def test_a_bool_fact_never_swallows_a_command_option() -> None:
+    import json
+
+    result = run("rule", "hand_result", "--makers", "NS", "--tricks", "5", "--alone", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["score"]["adjustment"] == {"NS": 4, "EW": 0}
+
+
+@pytest.mark.parametrize("args", [
+    ("rule", "--json", "lead_out_of_turn", "--dealer", "N", "--offender", "E", "--followed", "S"),
+    ("rule", "lead_out_of_turn", "--json", "--dealer", "N", "--offender", "E", "--followed", "S"),
+    ("rule", "lead_out_of_turn", "--offender", "E", "--followed", "S", "--dealer", "N", "--json"),
+    ("rule", "--dealer", "N", "lead_out_of_turn", "--offender", "E", "--json", "--followed", "S"),
+])
+def test_command_options_before_or_after_the_kind(args: tuple[str, ...]) -> None:
+    import json
+
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["laws"][0] == 52 and data["deal"]["dealer"] == "N"
+
+
+def test_the_envelope_seat_playing_alone_still_reads_after_the_kind() -> None:
+    import json
+
+    result = run("rule", "hand_result", "--tricks", "5", "--alone", "W", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["score"]["adjustment"] == {"NS": 0, "EW": 4}
+    result = run("rule", "--json", "lead_out_of_turn", "--offender", "E", "--json")
+    assert result.exit_code == 2 and "given twice" in one_line(result.stderr)
+    result = run("rule", "lead_out_of_turn", "--offender", "E", "--dealer")
+    assert result.exit_code == 2 and "--dealer needs a value" in one_line(result.stderr)
