@@ -81,8 +81,8 @@ def _lone_side_scoring(r: Ruler, lone: Seat) -> str:
             "dropped", "two_played", "shown", "below_table", "trump_card_lifted", "detached_named"),
             default="shown"),
         Fact("card", "card", "the card exposed, where known"),
-        Fact("named", "card", "detached_named: the card the adversary named, if not the one detached"),
-        Fact("named_by", "seat", "detached_named: the adversary who named it"),
+        Fact("named", "card", "when a detached card was named: the card the adversary named, if not the one detached"),
+        Fact("named_by", "seat", "when a detached card was named: the adversary who named it"),
     ),
     required=("offender",),
 )
