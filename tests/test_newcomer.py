@@ -138,3 +138,57 @@ def test_the_envelope_seat_playing_alone_still_reads_after_the_kind() -> None:
     assert result.exit_code == 2 and "given twice" in one_line(result.stderr)
     result = run("rule", "lead_out_of_turn", "--offender", "E", "--dealer")
     assert result.exit_code == 2 and "--dealer needs a value" in one_line(result.stderr)
+
+
+# --- the case-file format, inside the project ---------------------------------------------------
+
+CASES_README = ROOT / "cases" / "README.md"
+
+
+def test_the_readme_links_the_case_format_that_ships_with_the_project() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "(cases/README.md)" in readme
+    assert "../shared" not in readme
+
+
+def test_the_case_format_documents_every_key_kind_and_fact() -> None:
+    import re
+
+    from arbiter import casebook
+    from arbiter.incident import ENVELOPE
+    from arbiter.ruling import KINDS
+
+    text = CASES_README.read_text(encoding="utf-8")
+    for key in ENVELOPE:
+        assert f"| `{key}` |" in text, key
+    documented = [line for line in (casebook.__doc__ or "").splitlines() if line.startswith("- ")]
+    expect_keys = {key for line in documented for key in re.findall(r"`(\w+)`", line)}
+    assert {"laws", "deal", "dealer", "elector", "error"} <= expect_keys
+    for key in expect_keys:
+        assert f"| `{key}` |" in text, key
+    sections = dict(re.findall(r"^### `(\w+)`\n(.*?)(?=^### |\Z)", text, re.M | re.S))
+    assert set(sections) == set(KINDS)
+    for name, spec in KINDS.items():
+        for fact in spec.facts.values():
+            assert f"| `{fact.name}`" in sections[name], (name, fact.name)
+            assert fact.values() in sections[name], (name, fact.name)
+
+
+def test_the_case_format_example_rules_as_it_expects(tmp_path: Path) -> None:
+    import re
+
+    from arbiter import casebook
+
+    example = re.search(r"```yaml\n(.+?)```", CASES_README.read_text(encoding="utf-8"), re.S)
+    assert example is not None
+    path = tmp_path / "example.yaml"
+    path.write_text(example.group(1), encoding="utf-8")
+    assert casebook.run_one(path).problems == []
+
+
+def test_the_readme_is_not_taken_for_a_case() -> None:
+    from arbiter import casebook
+
+    found = casebook.discover([])
+    assert found and CASES_README not in found
+    assert all(p.suffix in (".yaml", ".yml") for p in found)
