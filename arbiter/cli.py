@@ -197,7 +197,8 @@ def kinds(
 )
 def rule(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(help="A case file (case.yaml), an incident kind followed by --fact value flags, or what happened in plain words.", show_default=False)],
+    source: Annotated[Optional[str], typer.Argument(help="A case file (case.yaml), an incident kind followed by --fact value flags, or what happened in plain words.", show_default=False)] = None,
+    case_name: Annotated[Optional[str], typer.Option("--case", help="A worked case by its name (the file's stem), from any folder: see 'arbiter teach'.", show_default=False)] = None,
     dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
     trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
     turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
@@ -214,6 +215,7 @@ def rule(
 
     \b
     arbiter rule case.yaml --json
+    arbiter rule --case a-dealer-who-gives-east-six-cards-loses-the-deal
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
     arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
@@ -221,9 +223,15 @@ def rule(
     from arbiter.ruling import KINDS, find_kind, rule as make_ruling
 
     with refusing():
-        spec = KINDS.get(source)
+        spec = KINDS.get(source or "")
         late, rest = split_options(ctx.args, _options_of(ctx), spec.facts if spec else {})
         opts = _merged(ctx, late)
+        if (source is None) == (opts["case_name"] is None):
+            raise InputError("give one thing to rule on: a case file, a kind, words, or --case NAME")
+        if source is None:
+            from arbiter.casebook import find_case
+
+            source = str(find_case(opts["case_name"]))
         envelope = {key: opts[key] for key in ("dealer", "trump", "turned", "maker", "alone")}
         if spec is None:
             from arbiter import guide
@@ -594,7 +602,7 @@ def teach(
             return
         from arbiter import teaching_view
 
-        teaching_view.lesson(rb, lesson)
+        teaching_view.lesson(rb, lesson, page=_on_terminal())
 
 
 @app.command()
@@ -641,6 +649,11 @@ def quiz(
             teaching_view.quiz_sheet(q)
         else:
             teaching_view.quiz_graded(q)
+
+
+def _on_terminal() -> bool:
+    """A person at a terminal, rather than a pipe or a file: long views go through a pager."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _ask_line(prompt: str) -> str | None:

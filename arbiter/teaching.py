@@ -15,6 +15,7 @@ import random
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arbiter.model import PACK, Card, InputError, Seat, Side, Suit
@@ -835,6 +836,7 @@ class Lesson:
                  "gloss": i.gloss,
                  "case": None if i.example is None else {
                      "title": i.example.title, "path": i.example.path, "summary": i.example.summary,
+                     "command": f"arbiter rule --case {Path(i.example.path).stem}",
                      "governing": i.example.governing, "laws": list(i.example.laws)}}
                 for i in self.items
             ],

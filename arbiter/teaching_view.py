@@ -6,6 +6,8 @@ JSON for machines is written by the cli, never through Rich.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -64,8 +66,17 @@ def syllabus(rows: list[tuple[Section, int, int]]) -> None:
     console.print(listing)
 
 
-def lesson(book: Rulebook, les: Lesson) -> None:
-    """A section law by law: the text, our gloss, a worked case."""
+def lesson(book: Rulebook, les: Lesson, page: bool = False) -> None:
+    """A section law by law: the text, our gloss, a worked case; through a pager when `page`."""
+    if page:
+        import os
+
+        os.environ.setdefault("LESS", "FRX")  # keep the colours; no pager for what fits one screen
+    with console.pager(styles=True) if page else nullcontext():
+        _lesson(book, les)
+
+
+def _lesson(book: Rulebook, les: Lesson) -> None:
     sec = les.section
     console.print(Text.assemble((f"{sec.title}", "bold cyan"), (f"  Laws {sec.first}-{sec.last}", "dim")))
     if sec.summary:
@@ -81,10 +92,12 @@ def lesson(book: Rulebook, les: Lesson) -> None:
             how = "turns on this law" if ex.governing else f"governed by Law {ex.laws[0]}, cites this one"
             body.append(Text.assemble(("\nWorked case: ", "bold magenta"), (ex.title, "italic"), (f"  ({how})", "dim")))
             body.append(Text.assemble(("Ruling: ", "bold"), ex.summary))
-            body.append(Text(f"arbiter rule cases/{ex.path}", style="dim"))
         label = "Law" if law.kind == "law" else "Etiquette"
         console.print(Panel(Group(*body), title=f"[bold]{label} {law.number}[/] · {escape(law.title)}",
                             title_align="left"))
+        if ex is not None:  # outside the panel and never wrapped, so that it can be copied whole
+            console.print(Text(f"  Try it: arbiter rule --case {PurePath(ex.path).stem}", style="dim"),
+                          overflow="ignore", crop=False)
     if les.remarks or les.coups:
         console.print(Text("The authors' own teaching on these laws", style="bold"))
         for p in les.remarks:

@@ -192,3 +192,66 @@ def test_the_readme_is_not_taken_for_a_case() -> None:
     found = casebook.discover([])
     assert found and CASES_README not in found
     assert all(p.suffix in (".yaml", ".yml") for p in found)
+
+
+# --- teach points to cases by name, and pages on a terminal -------------------------------------
+
+
+def test_case_names_are_unique_across_the_folders() -> None:
+    from collections import Counter
+
+    from arbiter import casebook
+
+    stems = Counter(p.stem for p in casebook.discover([]))
+    assert [s for s, n in stems.items() if n > 1] == []
+
+
+def test_every_case_teach_points_to_runs_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    import shlex
+
+    from arbiter.rulebook import load
+
+    monkeypatch.chdir(tmp_path)  # no cases/ here: the name must find the shipped copy
+    commands = set()
+    for sec in load().sections:
+        for law in json.loads(run("teach", sec.id, "--json").stdout)["laws"]:
+            if law["case"] is not None:
+                commands.add(law["case"]["command"])
+    assert len(commands) > 20
+    for command in sorted(commands):
+        assert command.startswith("arbiter rule --case ") and "/" not in command
+        result = run(*shlex.split(command)[1:], "--json")
+        assert result.exit_code == 0, (command, result.stderr)
+    shown = run("teach", "revoke").stdout
+    assert "arbiter rule --case a-heart-held-when-the-left-bower-is-led-must-follow\n" in shown
+    assert "arbiter rule cases/" not in shown
+
+
+def test_a_case_name_near_miss_gets_did_you_mean() -> None:
+    result = run("rule", "--case", "a-heart-held-when-the-left-bower-is-led")
+    assert result.exit_code == 2
+    assert "did you mean a-heart-held-when-the-left-bower-is-led-must-follow?" in one_line(result.stderr)
+    result = run("rule")
+    assert result.exit_code == 2 and "--case NAME" in one_line(result.stderr)
+
+
+def test_teach_pages_on_a_terminal_and_never_when_piped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import contextmanager
+
+    from arbiter import teaching_view
+
+    paged: list[bool] = []
+
+    @contextmanager
+    def pager(**_: object):
+        paged.append(True)
+        yield
+
+    monkeypatch.setattr(teaching_view.console, "pager", pager)
+    assert run("teach", "revoke").exit_code == 0
+    assert paged == []  # CliRunner's output is a pipe, not a terminal
+    monkeypatch.setattr("arbiter.cli._on_terminal", lambda: True)
+    result = run("teach", "revoke")
+    assert result.exit_code == 0 and "Law 62" in result.stdout
+    assert paged == [True]
