@@ -141,7 +141,7 @@ def search(
 @app.command()
 def term(
     words: Annotated[Optional[list[str]], typer.Argument(help="A technical term: 'left bower', 'march', 'loner'.", show_default=False)] = None,
-    list_all: Annotated[bool, typer.Option("--list", help="List every term.")] = False,
+    list_all: Annotated[bool, typer.Option("--list", help="List every term's name, one a line.")] = False,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = DEFAULT_RULESET,
 ) -> None:
@@ -153,12 +153,15 @@ def term(
         else:
             terms = [rb.term(" ".join(words))]
         if as_json:
-            data = [t._asdict() for t in terms]
+            data = [{**t._asdict(), "kind": t.kind} for t in terms]
             emit_json(data[0] if len(data) == 1 and not list_all and words else data)
             return
         from arbiter import render
 
-        render.terms(rb, terms)
+        if list_all or not words:
+            render.term_names(terms)
+        else:
+            render.terms(rb, terms)
 
 
 @app.command()

@@ -77,21 +77,41 @@ def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
     console.print(table)
 
 
+TERM_KINDS = {
+    "defined": "Somerset 1888 · Technical Terms",
+    "used": "Somerset 1888 · used, not among its Technical Terms",
+    "modern": "not in the 1888 Somerset code",
+}
+
+
+def term_names(items: list[Term]) -> None:
+    """The glossary's names, one a line, with where each comes from."""
+    width = max(len(t.term) for t in items)
+    for t in items:
+        console.print(Text.assemble((t.term.ljust(width), "bold"), ("  " + TERM_KINDS[t.kind], "dim")),
+                      overflow="ignore", crop=False)
+    console.print(Text("arbiter term NAME shows an entry in full.", style="dim"))
+
+
 def terms(book: Rulebook, items: list[Term]) -> None:
     """Glossary entries as a teacher wants them: the words, an example, and the laws that use them."""
     from rich.padding import Padding
 
     for t in items:
         body: list[Text | Padding] = []
-        if t.somerset:
+        if t.kind == "defined":
             heading = " or ".join(t.printed) if t.printed else f"“{t.term},”"
             body.append(Text.assemble(("As printed: ", "dim"), heading.rstrip(",") + "—", t.text))
+        elif t.kind == "used":
+            if t.quote:
+                law, words = t.quote
+                body.append(Text.assemble((f"Law {law} says, as printed: ", "dim"), f"“{words}”"))
+            body.append(Text.assemble(("In our words: ", "bold"), t.meaning))
         else:
-            if t.meaning:
-                body.append(Text.assemble(("Today: ", "bold"), t.meaning))
-            if t.notes:
-                body.append(Text("What the Somerset code does instead:", style="bold yellow"))
-                body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
+            body.append(Text.assemble(("Today: ", "bold"), t.meaning))
+            body.append(Text("What the Somerset code does instead:", style="bold yellow"))
+            body.append(Padding(Text(t.instead[:1].upper() + t.instead[1:], style="yellow"), (0, 0, 0, 2)))
+            body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
         if t.example:
             label = "Example: " if t.somerset else "Example (today's game): "
             body.append(Text.assemble(("\n" + label, "bold green"), t.example))
@@ -112,8 +132,9 @@ def terms(book: Rulebook, items: list[Term]) -> None:
             body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
         if t.aliases or t.synonyms:
             body.append(Text("Also called: " + ", ".join(dict.fromkeys((*t.aliases, *t.synonyms))), style="dim cyan"))
-        badge = "[dim]Somerset 1888[/]" if t.somerset else "[bold yellow]not in the 1888 Somerset code[/]"
-        console.print(Panel(Group(*body), title=f"[bold]{escape(t.term)}[/] · {badge}", title_align="left"))
+        style = "dim" if t.somerset else "bold yellow"
+        console.print(Panel(Group(*body), title=Text.assemble((t.term, "bold"), " · ", (TERM_KINDS[t.kind], style)),
+                            title_align="left"))
 
 
 def kinds(specs: list[KindSpec]) -> None:

@@ -255,3 +255,65 @@ def test_teach_pages_on_a_terminal_and_never_when_piped(monkeypatch: pytest.Monk
     result = run("teach", "revoke")
     assert result.exit_code == 0 and "Law 62" in result.stdout
     assert paged == [True]
+
+
+# --- the glossary: what a new member asks first --------------------------------------------------
+
+
+@pytest.mark.parametrize("word,term,kind", [
+    ("trump", "Trump", "used"), ("trick", "Trick", "used"), ("eldest hand", "Eldest hand", "used"),
+    ("adopt", "Adopt", "used"), ("ruff", "Ruff", "used"), ("tenace", "Tenace", "used"),
+    ("misdeal", "Misdeal", "used"), ("exposed card", "Exposed card", "used"), ("revoke", "Revoke", "used"),
+    ("renege", "Renege", "modern"), ("march", "March", "defined"),
+])
+def test_the_first_words_a_new_member_asks_are_in_the_glossary(word: str, term: str, kind: str) -> None:
+    import json
+
+    result = run("term", word, "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["term"], data["kind"]) == (term, kind)
+    assert data["meaning"] if kind != "defined" else data["text"]
+
+
+def test_revoke_is_the_codes_word_and_renege_its_modern_synonym() -> None:
+    out = run("term", "revoke").stdout
+    assert "Revoke · Somerset 1888" in out and "not in the 1888 Somerset code" not in out
+    assert "“Is when a player, holding one or more cards of the" in out  # Law 62, as printed
+    assert "In our words:" in out and "renege" in out
+    assert all(f"{n:>5}  " in out for n in range(62, 72))
+    modern = run("term", "renege").stdout
+    assert "Renege · not in the 1888 Somerset code" in modern and "revoke (Law 62)" in modern
+
+
+def test_term_list_gives_one_line_a_term() -> None:
+    import json
+
+    names = [t["term"] for t in json.loads(run("term", "--list", "--json").stdout)]
+    lines = run("term", "--list").stdout.splitlines()
+    assert [line.split("  ")[0].strip() for line in lines[: len(names)]] == names
+    assert len(lines) == len(names) + 1  # and one line saying how to see an entry
+    assert "As printed" not in "\n".join(lines)
+
+
+def test_a_term_s_kind_is_checked_by_the_validator(tmp_path: Path) -> None:
+    import shutil
+
+    from arbiter import rulebook
+
+    data = tmp_path / "somerset-1888"
+    shutil.copytree(ROOT / "laws" / "somerset-1888", data)
+    glossary = data / "glossary.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    for bad, words in [
+        (text.replace("plays a card of a different suit.'}", "plays any card.'}"), "not in Law 62 as printed"),
+        (text.replace("  instead: when all four pass twice", "  notes: [x]\n  meaning2: when all four pass twice"),
+         "unknown field"),
+        (text.replace("  instead: when all four pass twice, the deal is at an end and the next player deals (Law 77).\n", ""),
+         "field 'instead' is missing"),
+        (text.replace("- term: Trump\n  defined: false\n", "- term: Trump\n  defined: false\n  text: x\n"),
+         "field 'text' does not go with a used term"),
+    ]:
+        glossary.write_text(bad, encoding="utf-8")
+        with pytest.raises(rulebook.RulebookError, match=words):
+            rulebook.validate(sorted(data.glob("*.yaml")))
