@@ -60,7 +60,13 @@ def contents(book: Rulebook, sections: list[Section]) -> None:
 
 
 def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
-    """Search results, best first."""
+    """Search results, best first; first, where the words name something the code does not have,
+    one line saying so and what the code does instead."""
+    absent = book.not_in_code(query)
+    if absent is not None:
+        named = absent.term if " ".join(query.lower().split()) == absent.term.lower() else f"{query} ({absent.term})"
+        console.print(Text.assemble((named[:1].upper() + named[1:], "bold"), " is not in the 1888 Somerset code: ",
+                                    absent.instead), soft_wrap=True)
     if not found:
         console.print(f"No law matches {query!r}. Try 'arbiter laws' for the contents.")
         return

@@ -246,12 +246,9 @@ class Rulebook:
     def term(self, words: str) -> Term:
         """A glossary entry by exact name, then alias or synonym, else the one close match."""
         wanted = _norm(words)
-        for term in self.terms:
-            if wanted == _norm(term.term):
-                return term
-        for term in self.terms:
-            if wanted in (_norm(n) for n in term.names):
-                return term
+        found = self._named(wanted)
+        if found is not None:
+            return found
         import difflib
 
         names = {_norm(n): t for t in self.terms for n in t.names}
@@ -262,6 +259,22 @@ class Rulebook:
         guesses = list(dict.fromkeys(names[c].term for c in close)) or sorted(best)
         hint = f"did you mean: {', '.join(guesses)}?" if guesses else "try 'arbiter term --list'"
         raise UnknownTermError(f"no term {words!r} in the glossary; {hint}")
+
+    def _named(self, wanted: str) -> Term | None:
+        """The entry a normalised name names exactly: its own name first, then an alias or synonym."""
+        for term in self.terms:
+            if wanted == _norm(term.term):
+                return term
+        for term in self.terms:
+            if wanted in (_norm(n) for n in term.names):
+                return term
+        return None
+
+    def not_in_code(self, words: str) -> Term | None:
+        """The modern entry that the words name exactly (a farmer's hand, going under), when the
+        code has no such thing; None when they name one of the code's own words, or nothing."""
+        term = self._named(_norm(words))
+        return term if term is not None and term.kind == "modern" else None
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         """Laws ranked for a query in today's words or the book's."""

@@ -317,3 +317,23 @@ def test_a_term_s_kind_is_checked_by_the_validator(tmp_path: Path) -> None:
         glossary.write_text(bad, encoding="utf-8")
         with pytest.raises(rulebook.RulebookError, match=words):
             rulebook.validate(sorted(data.glob("*.yaml")))
+
+
+# --- search says first when the code has no such thing ------------------------------------------
+
+
+@pytest.mark.parametrize("words,first", [
+    ("farmer's hand", "Farmer's hand is not in the 1888 Somerset code: a new deal or misdeal comes only from faults"),
+    ("going under", "Going under (Farmer's hand) is not in the 1888 Somerset code: a new deal"),
+    ("stick the dealer", "Stick the dealer is not in the 1888 Somerset code: when all four pass twice"),
+])
+def test_search_says_first_when_the_code_has_no_such_rule(words: str, first: str) -> None:
+    result = run("search", words)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0].startswith(first)
+
+
+@pytest.mark.parametrize("words", ["revoke", "going alone", "left bower", "misdeal"])
+def test_search_says_nothing_of_the_kind_for_the_codes_own_words(words: str) -> None:
+    result = run("search", words)
+    assert result.exit_code == 0 and "not in the 1888 Somerset code" not in result.stdout
