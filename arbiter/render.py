@@ -286,7 +286,7 @@ def rubber(state, history: bool = False) -> None:  # noqa: ANN001
         for step in state.steps:
             e = step.entry
             pts = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}"
-                            + (f" (L{a.law})" if a.law else "") for a in e.awards) or "-"
+                            + (f" (Law {a.law})" if a.law else "") for a in e.awards) or "-"
             after = "; ".join(f"game {g.number} to {g.winner.value}" for g in step.won)
             after = (after + "; " if after else "") + ("over" if step.over else tally(step.points))
             table.add_row(str(e.id), e.at[5:16].replace("T", " "), e.what, pts, after, tally(step.games))

@@ -1086,11 +1086,44 @@ def _option_sets(book: Rulebook) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sets))
 
 
+# The options a ruling offers, in the words a player would use: the quiz shows these, never the ids.
+OPTION_WORDS: dict[str, str] = {
+    "call_card": "call the card",
+    "call_again": "call the exposed card again",
+    "call_cards": "call the cards laid on the table",
+    "call_suit": "call a suit when the offending side next leads",
+    "call_highest": "require his highest card of the suit led",
+    "call_lowest": "require his lowest card of the suit led",
+    "call_win": "require him to win the trick",
+    "call_lose": "require him to lose the trick",
+    "call_to_win": "call on his partner to win one of those tricks",
+    "fourth_plays_before_partner": "let the fourth hand play before his partner",
+    "new_deal": "claim a new deal",
+    "deal_stands": "let the deal stand",
+    "stop_deal": "stop the deal",
+    "compel_reshuffle": "make the dealer shuffle again",
+    "change_discard": "let the dealer change his discard",
+    "require_partner": "require him to play with his partner",
+    "play_out": "require the hand to be played out",
+    "play_it": "elect that the trump be played",
+    "play_alone": "elect that he play alone after all",
+}
+
+
+def option_words(option_id: str) -> str:
+    """An option as a player says it: 'call the card', never 'call_card'."""
+    base, _, side = option_id.rpartition("_")
+    if base == "call_cards" and side in ("ns", "ew"):
+        return f"call {Side(side.upper()).name_}'s cards laid on the table"
+    return OPTION_WORDS.get(option_id, option_id.replace("_", " "))
+
+
 def _options_phrase(ids: list[str]) -> str:
     if not ids:
         return NONE_CHOICE
-    words = [str(i).replace("_", " ") for i in sorted(dict.fromkeys(ids))]
-    return (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]).capitalize()
+    words = [option_words(str(i)) for i in sorted(dict.fromkeys(ids))]
+    phrase = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+    return phrase[:1].upper() + phrase[1:]
 
 
 def _points_phrase(adjustment: dict[str, int]) -> str:

@@ -337,3 +337,48 @@ def test_search_says_first_when_the_code_has_no_such_rule(words: str, first: str
 def test_search_says_nothing_of_the_kind_for_the_codes_own_words(words: str) -> None:
     result = run("search", words)
     assert result.exit_code == 0 and "not in the 1888 Somerset code" not in result.stdout
+
+
+# --- plain words everywhere a person reads -------------------------------------------------------
+
+
+def test_the_quiz_shows_no_internal_names() -> None:
+    import json
+    import re
+
+    from arbiter import teaching
+
+    seen = []
+    for seed in range(1, 41):
+        data = json.loads(run("quiz", "--seed", str(seed), "--count", "8", "--json").stdout)
+        for q in data["questions"]:
+            for text in (q["ask"], q["setting"] or "", q["explain"], *q["choices"]):
+                seen.append(text)
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), text
+    assert any(t.startswith("Call the card") for t in seen)
+    ids = {o["id"] for case in teaching.worked_cases() if (r := teaching.checked_ruling(case)) for o in r["options"]}
+    for option in ids:
+        assert "_" not in teaching.option_words(option), option
+
+
+def test_one_seat_takes_back_one_card() -> None:
+    import json
+
+    result = run("rule", "lead_out_of_turn", "--dealer", "N", "--offender", "W", "--followed", "N", "--json")
+    actions = [a["text"] for a in json.loads(result.stdout)["actions"]]
+    assert any(a.startswith("North takes back the card played to the false lead") for a in actions), actions
+    result = run("rule", "lead_out_of_turn", "--dealer", "N", "--offender", "W", "--followed", "N,E", "--json")
+    actions = [a["text"] for a in json.loads(result.stdout)["actions"]]
+    assert any(a.startswith("North and East take back the cards played") for a in actions), actions
+
+
+def test_the_ledger_history_cites_the_law_that_states_the_penalty(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "score.sqlite")
+    case = tmp_path / "revoke.yaml"
+    case.write_text("dealer: N\ntrump: hearts\nincident: {kind: revoke, offender: E}\n", encoding="utf-8")
+    assert run("score", "--ruling", str(case), "--ledger", ledger).exit_code == 0
+    assert run("score", "--makers", "NS", "--tricks", "1", "--record", "--ledger", ledger).exit_code == 0
+    history = run("score", "--history", "--ledger", ledger).stdout
+    assert "NS +3 (Law 63)" in history
+    assert "(L62)" not in history and "(L63)" not in history
+    assert "(1 trick)" in history and "1 tricks" not in history

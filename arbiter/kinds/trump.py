@@ -344,7 +344,7 @@ def wrong_card_count(r: Ruler) -> None:
     offenders = offender.side
     r.award(offenders.other, forfeit)
     what = ("played without discarding" if no_discard
-            else f"held {cards} cards instead of {right}")
+            else f"held {cards} card{'' if cards == 1 else 's'} instead of {right}")
     hand = "a lone hand is played" if lone is not None else "all four are playing"
     r.summary = (f"{r.seat(offender)} {what}. The deal holds good. {offenders.name_} forfeit {forfeit} points, since "
                  f"{hand}; {offenders.other.name_} score them. {offenders.name_} score nothing they make on this "
