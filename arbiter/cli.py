@@ -580,7 +580,7 @@ def classify_words(
 
 @app.command()
 def teach(
-    section: Annotated[Optional[str], typer.Argument(help="A section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
+    section: Annotated[Optional[str], typer.Argument(help="basics (the game itself), a section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = DEFAULT_RULESET,
 ) -> None:
@@ -598,6 +598,15 @@ def teach(
             from arbiter import teaching_view
 
             teaching_view.syllabus(rows)
+            return
+        if section.strip().lower() == "basics":
+            lesson_of_game = teaching.basics(rb)
+            if as_json:
+                emit_json(lesson_of_game.as_dict())
+                return
+            from arbiter import teaching_view
+
+            teaching_view.basics(lesson_of_game, page=_on_terminal())
             return
         lesson = teaching.lesson(rb, section)
         if as_json:

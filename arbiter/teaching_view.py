@@ -22,7 +22,7 @@ from arbiter.render import console
 if TYPE_CHECKING:
     from arbiter.model import Card
     from arbiter.rulebook import Rulebook, Section
-    from arbiter.teaching import Coup, Lesson, Played, Quiz, Question, RemarkPart, Remarks
+    from arbiter.teaching import Basics, Coup, Lesson, Played, Quiz, Question, RemarkPart, Remarks
 
 SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 SIDE_WORDS = {"AC": "A and C", "BD": "B and D"}
@@ -64,6 +64,8 @@ def syllabus(rows: list[tuple[Section, int, int]]) -> None:
         listing.add_row(sec.id, f"{sec.first}-{sec.last}" if sec.first != sec.last else str(sec.first),
                       f"{with_case}/{n}", sec.title)
     console.print(listing)
+    console.print(Text("New to the game? arbiter teach basics: the cards, the deal, making the trump, the play "
+                       "and the scoring, each tied to its law.", style="dim"))
 
 
 def lesson(book: Rulebook, les: Lesson, page: bool = False) -> None:
@@ -104,6 +106,27 @@ def _lesson(book: Rulebook, les: Lesson) -> None:
             console.print(Text.assemble(" • ", (p.title, "italic"), (f"  arbiter remarks {p.id}", "dim")))
         for c in les.coups:
             console.print(Text.assemble(" • ", (c.name, "italic"), (f"  arbiter coup {c.number}", "dim")))
+
+
+def basics(b: Basics, page: bool = False) -> None:
+    """The game itself, step by step: our words, then the laws and terms quoted as printed."""
+    if page:
+        import os
+
+        os.environ.setdefault("LESS", "FRX")
+    with console.pager(styles=True) if page else nullcontext():
+        console.print(Text(b.title, style="bold cyan"))
+        console.print(Text.assemble(("In our words (not the laws'): ", "dim"), b.intro))
+        for i, t in enumerate(b.topics, 1):
+            body: list[RenderableType] = [Text.assemble(("In our words ", "bold green"), ("(not the laws'): ", "dim"), t.ours)]
+            for n, words in t.laws:
+                body.append(Text(f"\nLaw {n}, as printed:", style="bold"))
+                body.append(Text(f"“{words}”"))
+            for term in t.terms:
+                heading = " or ".join(term.printed) if term.printed else f"“{term.term},”"
+                body.append(Text.assemble(("\nTechnical Terms, as printed: ", "bold"), heading.rstrip(",") + "—", term.text))
+            body.append(Text(f"\nMore: arbiter teach {t.more.id}", style="dim"))
+            console.print(Panel(Group(*body), title=Text.assemble((f"{i}. ", "bold"), (t.title, "bold")), title_align="left"))
 
 
 # --- remarks ---------------------------------------------------------------------------------------

@@ -382,3 +382,68 @@ def test_the_ledger_history_cites_the_law_that_states_the_penalty(tmp_path: Path
     assert "NS +3 (Law 63)" in history
     assert "(L62)" not in history and "(L63)" not in history
     assert "(1 trick)" in history and "1 tricks" not in history
+
+
+# --- arbiter teach basics -------------------------------------------------------------------------
+
+
+def test_teach_basics_walks_a_newcomer_through_the_game() -> None:
+    import json
+
+    from arbiter.rulebook import load
+
+    book = load()
+    result = run("teach", "basics")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    for words in ("right bower", "left bower", "ordering it up", "assisting", "adopting", "making the trump",
+                  "discards", "play alone", "follow suit", "the point", "a march", "euchred", "lap", "rubber"):
+        assert words in out.lower().replace("\n", " ").replace("│", ""), words
+    assert out.count("In our words") == 9  # the intro and each topic, labelled as ours
+    data = json.loads(run("teach", "basics", "--json").stdout)
+    assert [t["id"] for t in data["topics"]] == ["cards", "deal", "first-round", "second-round", "discard", "alone",
+                                                 "play", "scoring"]
+    for topic in data["topics"]:
+        assert topic["laws"], topic["id"]  # each tied to its law by number
+        for law in topic["laws"]:
+            assert " ".join(law["text"].split()) in " ".join(book.law(law["number"]).text.split())
+    scoring = next(t for t in data["topics"] if t["id"] == "scoring")
+    assert [law["number"] for law in scoring["laws"]][:2] == [2, 3]
+    assert scoring["laws"][0]["text"] == book.law(2).text  # quoted whole, exactly
+    assert "Technical Terms, as printed" in out
+    assert "arbiter teach basics" in run("teach").stdout
+
+
+def test_the_basics_read_their_figures_from_the_law_records() -> None:
+    from arbiter import teaching
+    from arbiter.rulebook import load
+
+    book = load()
+    plain = {t.id: t.ours for t in teaching.basics(book).topics}
+    assert f"first side to reach {book.law(2).number_of('game')} points" in plain["scoring"]
+    assert f"a march, worth {book.law(2).number_of('march')}" in plain["scoring"]
+    assert f"a march scores {book.law(3).number_of('march')}" in plain["scoring"]
+    house = book.with_numbers({2: {"game": 7, "march": 3}, 3: {"march": 6}})
+    changed = {t.id: t.ours for t in teaching.basics(house).topics}
+    assert "first side to reach 7 points" in changed["scoring"]
+    assert "a march, worth 3" in changed["scoring"] and "a march scores 6" in changed["scoring"]
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d["topics"][7].__setitem__("ours", "A game is 5 points."), "a figure is written out"),
+    (lambda d: d["topics"][7].__setitem__("ours", "A game is {2.gamez} points."), "states no 'gamez'"),
+    (lambda d: d["topics"][0]["laws"].append({"law": 8, "text": "The ace is the highest card"}), "not in Law 8 as printed"),
+    (lambda d: d["topics"][0]["terms"].append("Kitty"), "not one of the book's Technical Terms"),
+    (lambda d: d["topics"][0].__setitem__("laws", []), "must name the laws it rests on"),
+])
+def test_broken_basics_are_refused(change, words: str) -> None:
+    import copy
+
+    from arbiter import teaching
+    from arbiter.rulebook import RulebookError, load
+
+    book = copy.copy(load())
+    book.extra = copy.deepcopy(book.extra)
+    change(book.extra["basics"])
+    with pytest.raises(RulebookError, match=words):
+        teaching.basics(book)
