@@ -49,6 +49,22 @@ def cases_root() -> Path:
     raise InputError("no cases/ folder found")
 
 
+def find_case(name: str) -> Path:
+    """A shipped case by its slug, the file's stem (unique across the folders of cases/),
+    so that it can be named from any folder; a near miss is answered with the slugs it may mean."""
+    slug = Path(name).name.removesuffix(".yaml").removesuffix(".yml")
+    found = {p.stem: p for p in discover([])}
+    if slug in found:
+        return found[slug]
+    import difflib
+
+    near = difflib.get_close_matches(slug, found, n=3, cutoff=0.6)
+    if not near:
+        near = [s for s in found if slug and slug in s][:3]
+    hint = f"did you mean {' or '.join(near)}?" if near else "'arbiter test' lists them by title"
+    raise InputError(f"no worked case {slug!r}; {hint}")
+
+
 def discover(paths: list[str]) -> list[Path]:
     """Case files under the given files and folders (default: the shipped cases)."""
     roots = [Path(p) for p in paths] or [cases_root()]

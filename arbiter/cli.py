@@ -28,6 +28,22 @@ RulesetOpt = Annotated[str, typer.Option("--ruleset", help="The code of laws.")]
 DEFAULT_RULESET = "somerset-1888"
 
 
+def _version(value: bool) -> None:
+    if value:
+        from arbiter import __version__
+
+        sys.stdout.write(f"arbiter {__version__}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _app(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents."""
+
+
 def fail(message: str, status: int = 2) -> typer.Exit:
     """One line on stderr, cleaned of control characters and cut to a readable length;
     the caller raises the returned Exit."""
@@ -128,7 +144,7 @@ def search(
 @app.command()
 def term(
     words: Annotated[Optional[list[str]], typer.Argument(help="A technical term: 'left bower', 'march', 'loner'.", show_default=False)] = None,
-    list_all: Annotated[bool, typer.Option("--list", help="List every term.")] = False,
+    list_all: Annotated[bool, typer.Option("--list", help="List every term's name, one a line.")] = False,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = DEFAULT_RULESET,
 ) -> None:
@@ -140,39 +156,55 @@ def term(
         else:
             terms = [rb.term(" ".join(words))]
         if as_json:
-            data = [t._asdict() for t in terms]
+            data = [{**t._asdict(), "kind": t.kind} for t in terms]
             emit_json(data[0] if len(data) == 1 and not list_all and words else data)
             return
         from arbiter import render
 
-        render.terms(rb, terms)
+        if list_all or not words:
+            render.term_names(terms)
+        else:
+            render.terms(rb, terms)
 
 
 @app.command()
-def kinds(as_json: JsonFlag = False) -> None:
-    """The incident kinds that 'arbiter rule' knows, with their facts."""
-    from arbiter.ruling import KINDS
+def kinds(
+    name: Annotated[Optional[str], typer.Argument(help="One kind, for its page: each fact, what it means and its values.", show_default=False)] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The incident kinds that 'arbiter rule' knows, with their facts; a kind's own page."""
+    from arbiter.ruling import KINDS, find_kind
 
+    with refusing():
+        specs = [find_kind(name)] if name else list(KINDS.values())
     if as_json:
-        emit_json([
+        data = [
             {"kind": k.name, "summary": k.summary, "laws": list(k.laws), "required": list(k.required),
              "needs": list(k.needs),
-             "facts": [{"name": f.name, "type": f.type, "help": f.help, "choices": list(f.choices)}
+             "facts": [{"name": f.name, "type": f.type, "help": f.help, "choices": list(f.choices),
+                        "values": f.values(), "default": f.default}
                        for f in k.facts.values()]}
-            for k in KINDS.values()
-        ])
+            for k in specs
+        ]
+        emit_json(data[0] if name else data)
         return
     from arbiter import render
 
-    render.kinds(list(KINDS.values()))
+    if name:
+        render.kind_page(book(), specs[0])
+    else:
+        render.kinds(specs)
 
 
 @app.command(
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    # Options after the source are left to split_options, so that a fact flag and a command
+    # option can share the line in any order, and `--alone --json` never reads '--json' as a seat.
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "allow_interspersed_args": False},
 )
 def rule(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(help="A case file (case.yaml), an incident kind followed by --fact value flags, or what happened in plain words.", show_default=False)],
+    source: Annotated[Optional[str], typer.Argument(help="A case file (case.yaml), an incident kind followed by --fact value flags, or what happened in plain words.", show_default=False)] = None,
+    case_name: Annotated[Optional[str], typer.Option("--case", help="A worked case by its name (the file's stem), from any folder: see 'arbiter teach'.", show_default=False)] = None,
     dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
     trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
     turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
@@ -186,49 +218,85 @@ def rule(
 ) -> None:
     """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
 
+    Options may stand before or after the kind; 'arbiter rule KIND --help' shows the kind's facts.
+
     \b
     arbiter rule case.yaml --json
+    arbiter rule --case a-dealer-who-gives-east-six-cards-loses-the-deal
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
     arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
-    from arbiter.incident import build_case, case_from_flags, read_case_file, score_pair
-    from arbiter.ruling import KINDS, rule as make_ruling
+    from arbiter.incident import build_case, case_from_flags, read_case_file, score_pair, split_options
+    from arbiter.ruling import KINDS, find_kind, rule as make_ruling
 
-    envelope = {"dealer": dealer, "trump": trump, "turned": turned, "maker": maker, "alone": alone}
-    if source not in KINDS:
-        from arbiter import guide
-
-        if guide.is_words(source):
-            with refusing():
-                _rule_words(source, ctx.args, envelope, score, games, me, as_json, full)
-            return
     with refusing():
-        if me is not None:
+        spec = KINDS.get(source or "")
+        late, rest = split_options(ctx.args, _options_of(ctx), spec.facts if spec else {})
+        opts = _merged(ctx, late)
+        if (source is None) == (opts["case_name"] is None):
+            raise InputError("give one thing to rule on: a case file, a kind, words, or --case NAME")
+        if source is None:
+            from arbiter.casebook import find_case
+
+            source = str(find_case(opts["case_name"]))
+        envelope = {key: opts[key] for key in ("dealer", "trump", "turned", "maker", "alone")}
+        if spec is None:
+            from arbiter import guide
+
+            if guide.is_words(source):
+                _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"],
+                            opts["full"])
+                return
+        if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
-        if source in KINDS:
-            data = case_from_flags(source, ctx.args)
+        if spec is not None:
+            if "--help" in rest:
+                from arbiter import render
+
+                render.kind_page(book(), spec)
+                return
+            data = case_from_flags(source, rest)
             where = "flags"
         else:
-            if ctx.args:
-                raise InputError(f"unexpected arguments after a case file: {' '.join(ctx.args)}")
             if not os.path.exists(source) and "_" in source and not source.endswith((".yaml", ".yml")):
-                raise InputError(f"unknown kind {source!r}; see 'arbiter kinds' for the list")
+                find_kind(source)  # refuses, naming the kinds it may mean
+            if rest:
+                raise InputError(f"unexpected arguments after a case file: {' '.join(rest)}")
             data = read_case_file(source)
             where = source
         for key, value in envelope.items():
             if value is not None:
                 data[key] = value
-        for key, value in (("score", score), ("games", games)):
-            if value is not None:
-                data[key] = score_pair(value, key)
+        for key in ("score", "games"):
+            if opts[key] is not None:
+                data[key] = score_pair(opts[key], key)
         case = build_case(data, where)
         ruling = make_ruling(case)
-        if as_json:
+        if opts["as_json"]:
             emit_json(ruling.as_dict())
             return
         from arbiter import render
 
-        render.ruling(book(case.ruleset), ruling, full)
+        render.ruling(book(case.ruleset), ruling, opts["full"])
+
+
+def _options_of(ctx: typer.Context) -> dict[str, tuple[str, bool]]:
+    """The command's own options by flag name (no dashes, `_` for `-`): (parameter, takes a value)."""
+    out: dict[str, tuple[str, bool]] = {}
+    for param in ctx.command.params:
+        if param.param_type_name == "option":
+            for flag in (*param.opts, *param.secondary_opts):
+                if flag.startswith("--"):
+                    out[flag[2:].replace("-", "_")] = (param.name, not getattr(param, "is_flag", False))
+    return out
+
+
+def _merged(ctx: typer.Context, late: dict[str, Any]) -> dict[str, Any]:
+    """The command's parameters, with the options found after the source laid over them."""
+    for name in late:
+        if ctx.params.get(name) not in (None, False):
+            raise InputError(f"--{name.removeprefix('as_').replace('_', '-')} is given twice")
+    return {**ctx.params, **late}
 
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
@@ -373,7 +441,13 @@ def _quiet_stdout() -> None:
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
     _tolerant_streams()
-    command, args, prog = _command_for(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--version"]:  # answered before any command is built: it must be instant
+        from arbiter import __version__
+
+        sys.stdout.write(f"arbiter {__version__}\n")
+        sys.exit(0)
+    command, args, prog = _command_for(argv)
     try:
         status = command.main(args=args, prog_name=prog, standalone_mode=False)
     except typer.Exit as done:
@@ -390,7 +464,9 @@ def main(argv: list[str] | None = None) -> None:
         if hasattr(err, "format_message") and hasattr(err, "exit_code"):
             from arbiter.reader import shown
 
-            sys.stderr.write(f"arbiter: {shown(err.format_message(), 400)}\n")
+            message = shown(err.format_message(), 400)
+            if message:  # `arbiter` alone has printed the help, and has nothing to add
+                sys.stderr.write(f"arbiter: {message}\n")
             status = err.exit_code
         elif os.environ.get("ARBITER_DEBUG"):
             raise
@@ -586,7 +662,7 @@ def classify_words(
 
 @app.command()
 def teach(
-    section: Annotated[Optional[str], typer.Argument(help="A section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
+    section: Annotated[Optional[str], typer.Argument(help="basics (the game itself), a section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = DEFAULT_RULESET,
 ) -> None:
@@ -605,13 +681,22 @@ def teach(
 
             teaching_view.syllabus(rows)
             return
+        if section.strip().lower() == "basics":
+            lesson_of_game = teaching.basics(rb)
+            if as_json:
+                emit_json(lesson_of_game.as_dict())
+                return
+            from arbiter import teaching_view
+
+            teaching_view.basics(lesson_of_game, page=_on_terminal())
+            return
         lesson = teaching.lesson(rb, section)
         if as_json:
             emit_json(lesson.as_dict())
             return
         from arbiter import teaching_view
 
-        teaching_view.lesson(rb, lesson)
+        teaching_view.lesson(rb, lesson, page=_on_terminal())
 
 
 @app.command()
@@ -658,6 +743,11 @@ def quiz(
             teaching_view.quiz_sheet(q)
         else:
             teaching_view.quiz_graded(q)
+
+
+def _on_terminal() -> bool:
+    """A person at a terminal, rather than a pipe or a file: long views go through a pager."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _ask_line(prompt: str) -> str | None:

@@ -16,6 +16,10 @@ from arbiter.model import Card, InputError, Seat, Side, Suit, Table, is_whole
 from arbiter.reader import CASE_CAP, clean, parse_yaml, read_bytes, shown
 
 ENVELOPE = ("title", "ruleset", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
+COMMAND_OPTIONS = ("json", "full", "record", "ruleset", "house", "braille", "plain", "table", "ledger", "me", "case")
+"""Options of the commands that may stand before or after a kind: no fact takes one of these names
+(the spec's list, and `--case`)."""
+BOOL_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,27 @@ class Fact:
     """The greatest value of an `int` (or of a count)."""
     default: Any = None
     """The value the laws treat as the ordinary case."""
+
+    def values(self) -> str:
+        """What the fact takes, as a person types it on the command line."""
+        words = {
+            "seat": "a seat: N, E, S or W",
+            "seats": "seats, as N,E (repeat the flag or separate with commas)",
+            "side": "a side: NS or EW",
+            "suit": "a suit: clubs, diamonds, hearts or spades",
+            "card": "a card, as JH, AS or 10D",
+            "cards": "cards, as JH,AS",
+            "bool": "yes or no: the bare flag says yes",
+            "counts": "seat=number pairs, as N=5,E=6",
+            "cuts": "seat=card pairs, as N=JH,E=AS (names allowed for candidates)",
+            "names": "names, separated by commas",
+            "text": "words, in quotes",
+        }
+        if self.type == "int":
+            return f"a whole number from {self.low}" + (f" to {self.high}" if self.high != 99 else " up")
+        if self.type in ("choice", "choices"):
+            return ("one of" if self.type == "choice" else "any of") + ": " + ", ".join(self.choices)
+        return words.get(self.type, self.type)
 
 
 @dataclass(frozen=True)
@@ -190,6 +215,48 @@ def case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
         i += 1
         facts[name] = flag_value(fact.type, value, name, facts.get(name))
     return {"incident": {"kind": kind_name, **facts}}
+
+
+def split_options(args: list[str], options: dict[str, tuple[str, bool]],
+                  facts: dict[str, Fact]) -> tuple[dict[str, Any], list[str]]:
+    """Split what follows a kind (or a case file, or words) into the command's own options and
+    the rest, left in order for `case_from_flags`.
+
+    `options` maps each option's flag name (without dashes, `_` for `-`) to its parameter name
+    and whether it takes a value. A name that is both a fact and an option (the envelope's
+    `--alone SEAT` beside `hand_result`'s yes/no `alone`) is the fact when bare or given yes or
+    no, and the option when given anything else. A flag never takes an `--option` as its value.
+    """
+    found: dict[str, Any] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        flag, eq, inline = arg[2:].partition("=")
+        name = flag.replace("-", "_")
+        if not arg.startswith("--") or name not in options:
+            rest.append(arg)
+            continue
+        after = inline if eq else (args[i] if i < len(args) and not args[i].startswith("--") else None)
+        fact = facts.get(name)
+        if fact is not None and (fact.type != "bool" or after is None or after.lower() in BOOL_WORDS):
+            rest.append(arg)
+            continue
+        param, takes_value = options[name]
+        if not takes_value:
+            if eq:
+                raise InputError(f"--{flag} takes no value")
+            value: Any = True
+        elif after is None:
+            raise InputError(f"--{flag} needs a value")
+        else:
+            value = after
+            i += 0 if eq else 1
+        if param in found:
+            raise InputError(f"--{flag} is given twice")
+        found[param] = value
+    return found, rest
 
 
 def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:

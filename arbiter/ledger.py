@@ -411,7 +411,7 @@ def hand_words(ruling: Any, facts: dict[str, Any]) -> str:
     side = facts.get("makers") or facts.get("maker") or "?"
     text = f"{str(side).upper()} {ruling.verdict}"
     if facts.get("tricks") is not None:
-        text += f" ({facts['tricks']} tricks)"
+        text += f" ({facts['tricks']} trick{'' if facts['tricks'] == 1 else 's'})"
     if facts.get("alone"):
         text += ", alone"
     for key, label in (("revoke_by", "revoke by"), ("wrong_count_by", "wrong card count by"),

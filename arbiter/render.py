@@ -67,7 +67,13 @@ def contents(book: Rulebook, sections: list[Section]) -> None:
 
 
 def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
-    """Search results, best first."""
+    """Search results, best first; first, where the words name something the code does not have,
+    one line saying so and what the code does instead."""
+    absent = book.not_in_code(query)
+    if absent is not None:
+        named = absent.term if " ".join(query.lower().split()) == absent.term.lower() else f"{query} ({absent.term})"
+        console.print(Text.assemble((named[:1].upper() + named[1:], "bold"), " is not in the 1888 Somerset code: ",
+                                    absent.instead), soft_wrap=True)
     if not found:
         console.print(Text(f"No law matches {query!r}. Try 'arbiter laws' for the contents."))
         return
@@ -84,21 +90,41 @@ def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
     console.print(table)
 
 
+TERM_KINDS = {
+    "defined": "Somerset 1888 · Technical Terms",
+    "used": "Somerset 1888 · used, not among its Technical Terms",
+    "modern": "not in the 1888 Somerset code",
+}
+
+
+def term_names(items: list[Term]) -> None:
+    """The glossary's names, one a line, with where each comes from."""
+    width = max(len(t.term) for t in items)
+    for t in items:
+        console.print(Text.assemble((t.term.ljust(width), "bold"), ("  " + TERM_KINDS[t.kind], "dim")),
+                      overflow="ignore", crop=False)
+    console.print(Text("arbiter term NAME shows an entry in full.", style="dim"))
+
+
 def terms(book: Rulebook, items: list[Term]) -> None:
     """Glossary entries as a teacher wants them: the words, an example, and the laws that use them."""
     from rich.padding import Padding
 
     for t in items:
         body: list[Text | Padding] = []
-        if t.somerset:
+        if t.kind == "defined":
             heading = " or ".join(t.printed) if t.printed else f"“{t.term},”"
             body.append(Text.assemble(("As printed: ", "dim"), heading.rstrip(",") + "—", t.text))
+        elif t.kind == "used":
+            if t.quote:
+                law, words = t.quote
+                body.append(Text.assemble((f"Law {law} says, as printed: ", "dim"), f"“{words}”"))
+            body.append(Text.assemble(("In our words: ", "bold"), t.meaning))
         else:
-            if t.meaning:
-                body.append(Text.assemble(("Today: ", "bold"), t.meaning))
-            if t.notes:
-                body.append(Text("What the Somerset code does instead:", style="bold yellow"))
-                body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
+            body.append(Text.assemble(("Today: ", "bold"), t.meaning))
+            body.append(Text("What the Somerset code does instead:", style="bold yellow"))
+            body.append(Padding(Text(t.instead[:1].upper() + t.instead[1:], style="yellow"), (0, 0, 0, 2)))
+            body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
         if t.example:
             label = "Example: " if t.somerset else "Example (today's game): "
             body.append(Text.assemble(("\n" + label, "bold green"), t.example))
@@ -119,8 +145,9 @@ def terms(book: Rulebook, items: list[Term]) -> None:
             body.extend(Padding(Text(n, style="yellow"), (0, 0, 0, 2)) for n in t.notes)
         if t.aliases or t.synonyms:
             body.append(Text("Also called: " + ", ".join(dict.fromkeys((*t.aliases, *t.synonyms))), style="dim cyan"))
-        badge = "[dim]Somerset 1888[/]" if t.somerset else "[bold yellow]not in the 1888 Somerset code[/]"
-        console.print(Panel(Group(*body), title=f"[bold]{escape(t.term)}[/] · {badge}", title_align="left"))
+        style = "dim" if t.somerset else "bold yellow"
+        console.print(Panel(Group(*body), title=Text.assemble((t.term, "bold"), " · ", (TERM_KINDS[t.kind], style)),
+                            title_align="left"))
 
 
 def kinds(specs: list[KindSpec]) -> None:
@@ -136,6 +163,32 @@ def kinds(specs: list[KindSpec]) -> None:
         table.add_row(k.name, ", ".join(map(str, k.laws)), facts or "-")
     console.print(table)
     console.print(Text("* required. Facts go in a case file's incident block, or as --name value flags.", style="dim"))
+    console.print(Text("arbiter kinds KIND shows one kind's facts: what each means and the values it takes.", style="dim"))
+
+
+def kind_page(book: Rulebook, spec: KindSpec) -> None:
+    """One kind: what it is, its laws, and each fact with its meaning and values."""
+    from rich.padding import Padding
+
+    console.print(Text.assemble((spec.name, "bold cyan"), f" — {spec.summary}"))
+    console.print(Text("Laws: " + "; ".join(f"{n} {book.law(n).title}" for n in spec.laws), style="dim"))
+    if spec.needs:
+        console.print(Text("Also needs, for the case: " + ", ".join(f"--{n}" for n in spec.needs)))
+    if not spec.facts:
+        console.print(Text("It takes no facts: name the kind, and give the dealer and score where they matter."))
+    else:
+        console.print(Text("Facts", style="bold"))
+        for f in spec.facts.values():
+            default = "" if f.default in (None, False, (), []) else f"; default {plain(f.default)}"
+            console.print(Text.assemble((f"  --{f.name.replace('_', '-')}", "bold"),
+                                        (" (required)" if f.name in spec.required else "", "yellow")))
+            console.print(Padding(Text(f.help or f.name.replace("_", " ")), (0, 0, 0, 6)))
+            console.print(Padding(Text.assemble(("Values: ", "dim"), f.values() + default), (0, 0, 0, 6)))
+        for group in spec.one_of:
+            console.print(Text("Give at least one of: " + ", ".join(f"--{g.replace('_', '-')}" for g in group)))
+    example = " ".join(f"--{n.replace('_', '-')} ..." for n in (*spec.needs, *spec.required))
+    console.print(Text(f"\narbiter rule {spec.name} {example}".rstrip() + "   (or an incident block in a case file: cases/README.md)",
+                       style="dim"))
 
 
 def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
@@ -248,7 +301,7 @@ def rubber(state, history: bool = False) -> None:  # noqa: ANN001
         for step in state.steps:
             e = step.entry
             pts = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}"
-                            + (f" (L{a.law})" if a.law else "") for a in e.awards) or "-"
+                            + (f" (Law {a.law})" if a.law else "") for a in e.awards) or "-"
             after = "; ".join(f"game {g.number} to {g.winner.value}" for g in step.won)
             after = (after + "; " if after else "") + ("over" if step.over else tally(step.points))
             table.add_row(str(e.id), e.at[5:16].replace("T", " "), e.what, pts, after, tally(step.games))

@@ -145,6 +145,18 @@ class Term(NamedTuple):
     """What the code does instead, or how we read it."""
     printed: tuple[str, ...] = ()
     """The heading as printed."""
+    defined: bool = True
+    """False for a word the code uses but its Technical Terms do not define (trump, revoke)."""
+    quote: tuple[int, str] = ()
+    """Where a law defines the word all the same: (law, its words exactly as printed)."""
+    instead: str = ""
+    """For a word not in the code: what the code does instead, in one line of our words."""
+
+    @property
+    def kind(self) -> str:
+        """`defined` in the book's Technical Terms, `used` by the code without a definition
+        there, or `modern`: not in the 1888 code."""
+        return "modern" if not self.somerset else "defined" if self.defined else "used"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -230,11 +242,11 @@ class Rulebook:
         raise InputError(f"no section {key!r}; {'did you mean' if near else 'sections are'}: {ids}")
 
     def term(self, words: str) -> Term:
-        """A glossary entry by exact name, alias or synonym, else the one close match."""
+        """A glossary entry by exact name, then alias or synonym, else the one close match."""
         wanted = _norm(words)
-        for term in self.terms:
-            if wanted in (_norm(n) for n in term.names):
-                return term
+        found = self._named(wanted)
+        if found is not None:
+            return found
         import difflib
 
         names = {_norm(n): t for t in self.terms for n in t.names}
@@ -245,6 +257,22 @@ class Rulebook:
         guesses = list(dict.fromkeys(names[c].term for c in close)) or sorted(best)
         hint = f"did you mean: {', '.join(guesses)}?" if guesses else "try 'arbiter term --list'"
         raise UnknownTermError(f"no term {words!r} in the glossary; {hint}")
+
+    def _named(self, wanted: str) -> Term | None:
+        """The entry a normalised name names exactly: its own name first, then an alias or synonym."""
+        for term in self.terms:
+            if wanted == _norm(term.term):
+                return term
+        for term in self.terms:
+            if wanted in (_norm(n) for n in term.names):
+                return term
+        return None
+
+    def not_in_code(self, words: str) -> Term | None:
+        """The modern entry that the words name exactly (a farmer's hand, going under), when the
+        code has no such thing; None when they name one of the code's own words, or nothing."""
+        term = self._named(_norm(words))
+        return term if term is not None and term.kind == "modern" else None
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         """Laws ranked for a query in today's words or the book's."""
@@ -339,7 +367,9 @@ def _term(rec: dict[str, Any]) -> Term:
         aliases=tuple(rec.get("aliases", [])), synonyms=tuple(rec.get("synonyms", [])),
         laws=tuple(rec.get("laws", [])), example=rec.get("example", ""),
         somerset=rec.get("somerset", True), notes=tuple(rec.get("notes", [])),
-        printed=tuple(rec.get("printed", [])),
+        printed=tuple(rec.get("printed", [])), defined=rec.get("defined", True),
+        quote=(rec["quote"]["law"], rec["quote"]["text"]) if "quote" in rec else (),
+        instead=rec.get("instead", ""),
     )
 
 
@@ -356,8 +386,9 @@ def data_root() -> Path:
 
 
 def rulesets() -> list[str]:
-    """The rulesets shipped: the folders under laws/ that hold a sections.yaml."""
-    return sorted(p.name for p in data_root().iterdir() if (p / "sections.yaml").is_file())
+    """The rulesets shipped: the folders under laws/ that hold a sections.yaml (laws/sources/
+    holds the printed texts the records quote, and is not one)."""
+    return sorted(p.parent.name for p in data_root().glob("*/sections.yaml"))
 
 
 def check_ruleset(name: object) -> str:
@@ -366,6 +397,11 @@ def check_ruleset(name: object) -> str:
     if not isinstance(name, str) or name not in known:
         raise InputError(f"unknown ruleset {shown(name, 60)!r}; rulesets are: {', '.join(known)}")
     return name
+
+
+def sources_root() -> Path:
+    """`laws/sources/`: the public-domain texts the records quote, shipped with the data."""
+    return data_root() / "sources"
 
 
 @cache
@@ -502,7 +538,16 @@ _SECTION_FIELDS = {"id": (str, True), "title": (str, True), "first": (int, True)
 _TERM_FIELDS = {"term": (str, True), "text": (str, False), "meaning": (str, False),
                 "aliases": (list, False), "synonyms": (list, False), "laws": (list, False),
                 "example": (str, False), "somerset": (bool, False), "notes": (list, False),
-                "printed": (list, False)}
+                "printed": (list, False), "defined": (bool, False), "quote": (dict, False),
+                "instead": (str, False)}
+# What each kind of term must carry, and may not: the book's own (a Technical Terms quote),
+# a word the code uses without defining it there (our meaning), a modern word (our meaning,
+# and what the code does instead).
+_TERM_KINDS = {
+    "defined": ({"text"}, {"meaning", "quote", "instead"}),
+    "used": ({"meaning"}, {"text", "instead"}),
+    "modern": ({"meaning", "instead"}, {"text", "quote", "defined"}),
+}
 LAW_KINDS = ("law", "etiquette")
 REF_TYPES = ("explicit", "implied")
 
@@ -535,6 +580,17 @@ def _check_fields(where: str, rec: Any, schema: dict[str, tuple[Any, bool]]) -> 
             raise RulebookError(f"{where}: field {name!r} holds a value of the wrong type")
 
 
+def _check_quote(term: dict[str, Any], laws: dict[int, dict[str, Any]]) -> None:
+    """A term's quote must be a law's own words, exactly as printed."""
+    where = f"glossary.yaml: term {term['term']!r}: field 'quote'"
+    _check_fields(where, term["quote"], {"law": (int, True), "text": (str, True)})
+    law = laws.get(term["quote"]["law"])
+    if law is None:
+        raise RulebookError(f"{where}: names law {term['quote']['law']}, which does not exist")
+    if " ".join(term["quote"]["text"].split()) not in " ".join(law["text"].split()):
+        raise RulebookError(f"{where}: the words are not in Law {law['number']} as printed")
+
+
 def validate(files: list[Path]) -> dict[str, Any]:
     """Read and check a ruleset's files; the first problem raises RulebookError naming file and field."""
     by_name = {p.name: p for p in files}
@@ -562,8 +618,12 @@ def validate(files: list[Path]) -> dict[str, Any]:
             for i, term in enumerate(data):
                 name = term.get("term") if isinstance(term, dict) else None
                 _check_fields(f"{path}: term {i + 1} ({name!r})", term, _TERM_FIELDS)
-                if term.get("somerset", True) and "text" not in term:
-                    raise RulebookError(f"{path}: term {term['term']!r}: field 'text' is missing")
+                kind = "modern" if not term.get("somerset", True) else "defined" if term.get("defined", True) else "used"
+                needs, forbids = _TERM_KINDS[kind]
+                for field in sorted(needs - set(term)):
+                    raise RulebookError(f"{path}: term {term['term']!r}: field {field!r} is missing")
+                for field in sorted(forbids & set(term)):
+                    raise RulebookError(f"{path}: term {term['term']!r}: field {field!r} does not go with a {kind} term")
             glossary = data
             continue
         if not is_whole(path.stem):
@@ -609,6 +669,8 @@ def validate(files: list[Path]) -> dict[str, Any]:
         for law in term.get("laws", []):
             if law not in laws:
                 raise RulebookError(f"glossary.yaml: term {term['term']!r}: field 'laws' names law {law}, which does not exist")
+        if "quote" in term:
+            _check_quote(term, laws)
     for rec in laws.values():
         rec.setdefault("reading", {})
         rec.setdefault("notes", [])

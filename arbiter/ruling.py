@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbiter import score as scoring
-from arbiter.incident import Case, Fact
+from arbiter.incident import COMMAND_OPTIONS, Case, Fact
 from arbiter.model import InputError, Seat, Side, Table
 from arbiter.rulebook import Rulebook
 from arbiter.rulebook import load as load_rulebook
@@ -269,9 +269,12 @@ def kind(
     summary: str = "",
 ) -> Callable[[Handler], Handler]:
     """Register a handler for an incident kind."""
+    facts = tuple(facts)
 
     def register(handler: Handler) -> Handler:
         assert name not in KINDS, f"kind {name} registered twice"
+        clash = [f.name for f in facts if f.name in COMMAND_OPTIONS]
+        assert not clash, f"kind {name}: facts {clash} take the names of command options"
         KINDS[name] = KindSpec(
             name, tuple(laws), {f.name: f for f in facts}, tuple(required), tuple(needs),
             handler, summary or (handler.__doc__ or "").strip().splitlines()[0], tuple(one_of),
@@ -279,6 +282,20 @@ def kind(
         return handler
 
     return register
+
+
+def find_kind(name: str) -> KindSpec:
+    """A kind by name; a near miss is answered with the kinds it may mean."""
+    if name in KINDS:
+        return KINDS[name]
+    import difflib
+
+    wanted = name.lower().replace("-", "_")
+    near = difflib.get_close_matches(wanted, KINDS, n=3, cutoff=0.6)
+    best = difflib.SequenceMatcher(None, wanted, near[0]).ratio() if near else 0
+    near = [k for k in near if difflib.SequenceMatcher(None, wanted, k).ratio() >= best - 0.1]
+    hint = f"did you mean {' or '.join(near)}?" if near else "see 'arbiter kinds' for the list"
+    raise InputError(f"unknown kind {name!r}; {hint}")
 
 
 def rule(case: Case, book: Rulebook | None = None) -> Ruling:

@@ -15,13 +15,14 @@ import random
 import re
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arbiter.model import PACK, Card, InputError, Seat, Side, Suit, is_whole
 from arbiter.rulebook import RulebookError
 
 if TYPE_CHECKING:
-    from arbiter.rulebook import Law, Rulebook, Section
+    from arbiter.rulebook import Law, Rulebook, Section, Term
 
 COUP_SEATS = ("A", "B", "C", "D")
 """The book's seats, in the order of play: A deals, B is on his left."""
@@ -781,6 +782,111 @@ def cases_for(law: int) -> list[WorkedCase]:
     return sorted(hits, key=lambda c: c.laws[0] != law)
 
 
+# --- the basics: the game itself, for someone who has never played -------------------------------
+
+_FIGURE = re.compile(r"\{(\d+)\.([a-z_]+)\}")
+_LAW_REFS = re.compile(r"\bLaws? \d+(?:(?:-|, | and )\d+)*")
+
+
+@dataclass(frozen=True)
+class BasicsTopic:
+    """One step of a hand, in our words, tied to the laws that govern it."""
+
+    id: str
+    """A short id: `deal`, `scoring`."""
+    title: str
+    """What it covers."""
+    ours: str
+    """Our explanation, with every figure read from its law's record."""
+    laws: tuple[tuple[int, str], ...]
+    """The laws it rests on, each with the words quoted, exactly as printed."""
+    terms: tuple[Term, ...]
+    """The book's Technical Terms it uses, quoted from the glossary."""
+    more: Section
+    """The section to read next."""
+
+
+@dataclass(frozen=True)
+class Basics:
+    """The lesson on the game itself (`arbiter teach basics`)."""
+
+    title: str
+    """Its heading."""
+    intro: str
+    """Our opening paragraph."""
+    topics: tuple[BasicsTopic, ...]
+    """The steps of a hand, in order."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for --json."""
+        return {"title": self.title, "intro": self.intro, "topics": [
+            {"id": t.id, "title": t.title, "ours": t.ours,
+             "laws": [{"number": n, "text": text} for n, text in t.laws],
+             "terms": [{"term": x.term, "printed": list(x.printed), "text": x.text} for x in t.terms],
+             "more": t.more.id}
+            for t in self.topics]}
+
+
+def _figures(book: Rulebook, where: str, text: Any) -> str:
+    """Our words with each {LAW.name} replaced by the figure the law's record states; a figure
+    written out (any digit outside a law reference) is refused, so that none can drift."""
+    text = _text(where, text)
+
+    def figure(m: re.Match[str]) -> str:
+        n, name = int(m[1]), m[2]
+        value = book.laws[n].reading.get("numbers", {}).get(name) if n in book.laws else None
+        _require(isinstance(value, int) and not isinstance(value, bool), where,
+                 f"{m[0]} names no figure: Law {n}'s record states no {name!r}")
+        return str(value)
+
+    _require(not re.search(r"\d", _LAW_REFS.sub("", _FIGURE.sub("", text))), where,
+             "a figure is written out; write it as {LAW.name}, read from the law's record")
+    return _FIGURE.sub(figure, text)
+
+
+def _quote(book: Rulebook, where: str, item: Any) -> tuple[int, str]:
+    """A law quoted whole (its number) or in part ({law, text}, word for word)."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        _require(item in book.laws, where, f"law {item} does not exist")
+        return item, book.law(item).text
+    rec = _fields(where, item, ("law", "text"))
+    n, words = rec["law"], _text(f"{where}.text", rec["text"])
+    _require(n in book.laws, where, f"law {n!r} does not exist")
+    _require(" ".join(words.split()) in " ".join(book.law(n).text.split()), where,
+             f"the words are not in Law {n} as printed")
+    return n, words
+
+
+@cache
+def basics(book: Rulebook) -> Basics:
+    """The lesson on the game itself, checked: quotes against the laws, terms against the
+    glossary, figures against the law records."""
+    where = "basics.yaml"
+    raw = _fields(where, _extra(book, "basics"), ("title", "intro", "topics"))
+    _require(isinstance(raw["topics"], list) and raw["topics"], where, "field 'topics' must be a list")
+    printed = {t.term: t for t in book.terms if t.kind == "defined"}
+    topics = []
+    for i, rec in enumerate(raw["topics"]):
+        at = f"{where}: topics[{i}]"
+        rec = _fields(at, rec, ("id", "title", "ours", "laws", "more"), ("terms",))
+        _require(isinstance(rec["laws"], list) and rec["laws"], at, "field 'laws' must name the laws it rests on")
+        terms = []
+        for name in rec.get("terms", []):
+            _require(name in printed, f"{at}.terms", f"{name!r} is not one of the book's Technical Terms")
+            terms.append(printed[name])
+        try:
+            more = book.section(str(rec["more"]))
+        except InputError:
+            raise RulebookError(f"{at}.more: no section {rec['more']!r}") from None
+        topics.append(BasicsTopic(
+            _text(f"{at}.id", rec["id"]), _text(f"{at}.title", rec["title"]), _figures(book, f"{at}.ours", rec["ours"]),
+            tuple(_quote(book, f"{at}.laws[{j}]", x) for j, x in enumerate(rec["laws"])), tuple(terms), more))
+    ids = [t.id for t in topics]
+    _require(len(set(ids)) == len(ids), where, "two topics share an id")
+    return Basics(_text(f"{where}: title", raw["title"]), _figures(book, f"{where}: intro", raw["intro"]),
+                  tuple(topics))
+
+
 # --- lessons -----------------------------------------------------------------------------------
 
 
@@ -835,6 +941,7 @@ class Lesson:
                  "gloss": i.gloss,
                  "case": None if i.example is None else {
                      "title": i.example.title, "path": i.example.path, "summary": i.example.summary,
+                     "command": f"arbiter rule --case {Path(i.example.path).stem}",
                      "governing": i.example.governing, "laws": list(i.example.laws)}}
                 for i in self.items
             ],
@@ -1084,11 +1191,44 @@ def _option_sets(book: Rulebook) -> tuple[str, ...]:
     return tuple(dict.fromkeys(sets))
 
 
+# The options a ruling offers, in the words a player would use: the quiz shows these, never the ids.
+OPTION_WORDS: dict[str, str] = {
+    "call_card": "call the card",
+    "call_again": "call the exposed card again",
+    "call_cards": "call the cards laid on the table",
+    "call_suit": "call a suit when the offending side next leads",
+    "call_highest": "require his highest card of the suit led",
+    "call_lowest": "require his lowest card of the suit led",
+    "call_win": "require him to win the trick",
+    "call_lose": "require him to lose the trick",
+    "call_to_win": "call on his partner to win one of those tricks",
+    "fourth_plays_before_partner": "let the fourth hand play before his partner",
+    "new_deal": "claim a new deal",
+    "deal_stands": "let the deal stand",
+    "stop_deal": "stop the deal",
+    "compel_reshuffle": "make the dealer shuffle again",
+    "change_discard": "let the dealer change his discard",
+    "require_partner": "require him to play with his partner",
+    "play_out": "require the hand to be played out",
+    "play_it": "elect that the trump be played",
+    "play_alone": "elect that he play alone after all",
+}
+
+
+def option_words(option_id: str) -> str:
+    """An option as a player says it: 'call the card', never 'call_card'."""
+    base, _, side = option_id.rpartition("_")
+    if base == "call_cards" and side in ("ns", "ew"):
+        return f"call {Side(side.upper()).name_}'s cards laid on the table"
+    return OPTION_WORDS.get(option_id, option_id.replace("_", " "))
+
+
 def _options_phrase(ids: list[str]) -> str:
     if not ids:
         return NONE_CHOICE
-    words = [str(i).replace("_", " ") for i in sorted(dict.fromkeys(ids))]
-    return (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]).capitalize()
+    words = [option_words(str(i)) for i in sorted(dict.fromkeys(ids))]
+    phrase = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+    return phrase[:1].upper() + phrase[1:]
 
 
 def _points_phrase(adjustment: dict[str, int]) -> str:

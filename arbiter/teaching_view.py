@@ -6,6 +6,8 @@ JSON for machines is written by the cli, never through Rich.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -20,7 +22,7 @@ from arbiter.render import console
 if TYPE_CHECKING:
     from arbiter.model import Card
     from arbiter.rulebook import Rulebook, Section
-    from arbiter.teaching import Coup, Lesson, Played, Quiz, Question, RemarkPart, Remarks
+    from arbiter.teaching import Basics, Coup, Lesson, Played, Quiz, Question, RemarkPart, Remarks
 
 SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 SIDE_WORDS = {"AC": "A and C", "BD": "B and D"}
@@ -62,10 +64,21 @@ def syllabus(rows: list[tuple[Section, int, int]]) -> None:
         listing.add_row(sec.id, f"{sec.first}-{sec.last}" if sec.first != sec.last else str(sec.first),
                       f"{with_case}/{n}", sec.title)
     console.print(listing)
+    console.print(Text("New to the game? arbiter teach basics: the cards, the deal, making the trump, the play "
+                       "and the scoring, each tied to its law.", style="dim"))
 
 
-def lesson(book: Rulebook, les: Lesson) -> None:
-    """A section law by law: the text, our gloss, a worked case."""
+def lesson(book: Rulebook, les: Lesson, page: bool = False) -> None:
+    """A section law by law: the text, our gloss, a worked case; through a pager when `page`."""
+    if page:
+        import os
+
+        os.environ.setdefault("LESS", "FRX")  # keep the colours; no pager for what fits one screen
+    with console.pager(styles=True) if page else nullcontext():
+        _lesson(book, les)
+
+
+def _lesson(book: Rulebook, les: Lesson) -> None:
     sec = les.section
     console.print(Text.assemble((f"{sec.title}", "bold cyan"), (f"  Laws {sec.first}-{sec.last}", "dim")))
     if sec.summary:
@@ -81,16 +94,39 @@ def lesson(book: Rulebook, les: Lesson) -> None:
             how = "turns on this law" if ex.governing else f"governed by Law {ex.laws[0]}, cites this one"
             body.append(Text.assemble(("\nWorked case: ", "bold magenta"), (ex.title, "italic"), (f"  ({how})", "dim")))
             body.append(Text.assemble(("Ruling: ", "bold"), ex.summary))
-            body.append(Text(f"arbiter rule cases/{ex.path}", style="dim"))
         label = "Law" if law.kind == "law" else "Etiquette"
         console.print(Panel(Group(*body), title=f"[bold]{label} {law.number}[/] · {escape(law.title)}",
                             title_align="left"))
+        if ex is not None:  # outside the panel and never wrapped, so that it can be copied whole
+            console.print(Text(f"  Try it: arbiter rule --case {PurePath(ex.path).stem}", style="dim"),
+                          overflow="ignore", crop=False)
     if les.remarks or les.coups:
         console.print(Text("The authors' own teaching on these laws", style="bold"))
         for p in les.remarks:
             console.print(Text.assemble(" • ", (p.title, "italic"), (f"  arbiter remarks {p.id}", "dim")))
         for c in les.coups:
             console.print(Text.assemble(" • ", (c.name, "italic"), (f"  arbiter coup {c.number}", "dim")))
+
+
+def basics(b: Basics, page: bool = False) -> None:
+    """The game itself, step by step: our words, then the laws and terms quoted as printed."""
+    if page:
+        import os
+
+        os.environ.setdefault("LESS", "FRX")
+    with console.pager(styles=True) if page else nullcontext():
+        console.print(Text(b.title, style="bold cyan"))
+        console.print(Text.assemble(("In our words (not the laws'): ", "dim"), b.intro))
+        for i, t in enumerate(b.topics, 1):
+            body: list[RenderableType] = [Text.assemble(("In our words ", "bold green"), ("(not the laws'): ", "dim"), t.ours)]
+            for n, words in t.laws:
+                body.append(Text(f"\nLaw {n}, as printed:", style="bold"))
+                body.append(Text(f"“{words}”"))
+            for term in t.terms:
+                heading = " or ".join(term.printed) if term.printed else f"“{term.term},”"
+                body.append(Text.assemble(("\nTechnical Terms, as printed: ", "bold"), heading.rstrip(",") + "—", term.text))
+            body.append(Text(f"\nMore: arbiter teach {t.more.id}", style="dim"))
+            console.print(Panel(Group(*body), title=Text.assemble((f"{i}. ", "bold"), (t.title, "bold")), title_align="left"))
 
 
 # --- remarks ---------------------------------------------------------------------------------------

@@ -114,7 +114,7 @@ def test_term_exact_alias_fuzzy_and_miss() -> None:
     assert json.loads(out)["term"] == "Assist"
     code, out, _ = run("term", "marchh", "--json")
     assert code == 0 and json.loads(out)["term"] == "March"
-    code, _, err = run("term", "trump")
+    code, _, err = run("term", "trumpet")
     assert code == 2 and "did you mean" in one_line(err)
 
 

@@ -29,6 +29,7 @@ def test_the_wheel_ships_the_laws_and_the_cases(wheel: Path) -> None:
     assert len(laws) == 116
     assert "arbiter/_data/laws/somerset-1888/sections.yaml" in names
     assert any(n.startswith("arbiter/_data/cases/") for n in names)
+    assert "arbiter/_data/laws/sources/somerset-laws-1888.txt" in names  # the book the records quote
 
 
 def test_an_installed_copy_works_from_another_folder(wheel: Path, tmp_path: Path) -> None:

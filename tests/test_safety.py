@@ -311,7 +311,9 @@ def test_escape_sequences_in_a_ledger_entry_are_stripped(tmp_path: Path) -> None
     with sqlite3.connect(ledger) as con:
         con.execute("UPDATE entries SET what = ?", (f"NS march{ESC}",))
     code, out, err = run("score", "--history", "--ledger", str(ledger))
-    assert code == 0 and "NS march" in out and "\x1b" not in out
+    assert code == 0 and "NS" in out and "\x1b" not in out and "\x07" not in out
+    code, out, err = run("score", "--history", "--ledger", str(ledger), "--json")
+    assert json.loads(out)["entries"][0]["what"] == "NS march]0;pwned[2J[31m"
 
 
 def test_an_error_line_quoting_a_huge_value_is_cut(tmp_path: Path) -> None:

@@ -25,9 +25,9 @@ EVENTS = (
     laws=(15, 16, 17, 18, 19, 20, 21),
     facts=(
         Fact("event", "choice", "what happened", choices=EVENTS),
-        Fact("rubbers", "counts", "consecutive rubbers each player has played (admission_claimed)", low=0, high=99),
-        Fact("claimants", "int", "candidates claiming admission (admission_claimed)", low=1, high=2, default=1),
-        Fact("consent", "bool", "the other three players consented (substitute)", default=False),
+        Fact("rubbers", "counts", "when admission is claimed: the consecutive rubbers each player has played", low=0, high=99),
+        Fact("claimants", "int", "when admission is claimed: how many candidates claim it", low=1, high=2, default=1),
+        Fact("consent", "bool", "when a substitute is appointed: the other three players consented", default=False),
     ),
     required=("event",),
 )

@@ -81,8 +81,8 @@ def _lone_side_scoring(r: Ruler, lone: Seat) -> str:
             "dropped", "two_played", "shown", "below_table", "trump_card_lifted", "detached_named"),
             default="shown"),
         Fact("card", "card", "the card exposed, where known"),
-        Fact("named", "card", "detached_named: the card the adversary named, if not the one detached"),
-        Fact("named_by", "seat", "detached_named: the adversary who named it"),
+        Fact("named", "card", "when a detached card was named: the card the adversary named, if not the one detached"),
+        Fact("named_by", "seat", "when a detached card was named: the adversary who named it"),
     ),
     required=("offender",),
 )
@@ -315,8 +315,9 @@ def lead_out_of_turn(r: Ruler) -> None:
 
     r.cite(governing)
     if followed:
-        r.action(53, f"{_names(followed)} take back the card(s) played to the false lead; there is no penalty "
-                     "against anyone but the offender.")
+        one = len(followed) == 1
+        r.action(53, f"{_names(followed)} take{'s' if one else ''} back the card{'' if one else 's'} played to the "
+                     "false lead; there is no penalty against anyone but the offender.")
     if governing == 104:
         r.cite(46)
         r.summary = (f"{r.seat(offender)}, playing alone, led out of turn. A lone player is not liable for simply "
@@ -419,7 +420,7 @@ def called_card_not_played(r: Ruler) -> None:
     r.summary = (f"{r.seat(offender)} was liable to a call and did not give {demanded}, though he held it. By "
                  f"Law 54 he incurs the penalty of a revoke: {victims.name_} score {points}{lone} (Law 63), and "
                  "by Law 4 that penalty is scored before any other points of the hand.")
-    r.award(victims, points)
+    r.award(victims, points, 63)
     r.note("Law 54 gives 'the penalty of a revoke' without saying who scores it; as with Law 63 we give it to "
            "the adversaries of the offender.")
     r.deal("stands")
@@ -734,7 +735,7 @@ def extra_card_in_trick(r: Ruler) -> None:
     if revokes:
         each = _revoke_points(r)
         r.cite(62, 4)
-        r.award(victims, each * revokes)
+        r.award(victims, each * revokes, 63)
         r.summary += (f" He made {revokes} revoke{'s' if revokes > 1 else ''}: {victims.name_} score {each} for each "
                       f"(Law 63), {each * revokes} in all, before any other points of the hand (Law 4).")
         r.note("Law 61 makes him answerable for the revokes; as with Law 63 we give the penalty to his adversaries.")
@@ -953,7 +954,7 @@ def _score_others(r: Ruler, offender: Seat, this_counts: bool) -> None:
     scorer = victims if net > 0 else offender.side
     n = abs(net)
     points = each * n
-    r.award(scorer, points)
+    r.award(scorer, points, 63)
     lone = " (a lone hand)" if r.case.alone is not None else ""
     if other:
         counted = (f" {offender.side.name_} made {own} revoke{'s' if own != 1 else ''} and {victims.name_} {other}; "

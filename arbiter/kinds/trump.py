@@ -344,7 +344,7 @@ def wrong_card_count(r: Ruler) -> None:
     offenders = offender.side
     r.award(offenders.other, forfeit)
     what = ("played without discarding" if no_discard
-            else f"held {cards} cards instead of {right}")
+            else f"held {cards} card{'' if cards == 1 else 's'} instead of {right}")
     hand = "a lone hand is played" if lone is not None else "all four are playing"
     r.summary = (f"{r.seat(offender)} {what}. The deal holds good. {offenders.name_} forfeit {forfeit} points, since "
                  f"{hand}; {offenders.other.name_} score them. {offenders.name_} score nothing they make on this "
@@ -491,7 +491,7 @@ def _cannot(r: Ruler, seat: Seat, act: str) -> str:
     laws=(74, 75, 76, 93, 94, 95, 96, 97, 98, 99),
     facts=(
         Fact("declarer", "seat", "the player who declared to play alone"),
-        Fact("via", "choice", "how the trump was made: the declarer's own act, or his partner's ('take_from_partner')",
+        Fact("via", "choice", "how the trump was made: ordered up, assisted, adopted or made by the declarer, or taken from his partner, who declared first",
              choices=("order", "assist", "adopt", "make", "take_from_partner")),
         Fact("declarer_passed", "bool", "he had already passed in this round", default=False),
         Fact("exposed_before", "bool", "he exposed a card before declaring", default=False),
