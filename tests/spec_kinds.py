@@ -7,9 +7,9 @@ even where the shared folder is not beside the repository.
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from shared import shared
 
-SPEC = Path(__file__).resolve().parent.parent.parent / "shared" / "spec" / "incidents.md"
+SPEC = shared("spec", "incidents.md")
 
 SPEC_KINDS = (
     "misdeal", "deal_out_of_turn", "exposed_in_deal", "faced_card", "imperfect_pack", "trump_turn_exposes",

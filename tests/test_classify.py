@@ -28,11 +28,12 @@ from arbiter import classify as C
 from arbiter.classify import classify
 from arbiter.cli import app
 from arbiter.ruling import KINDS
+from shared import shared
 from spec_kinds import SPEC_KINDS
 
 HERE = Path(__file__).resolve().parent
 PHRASINGS: list[dict[str, Any]] = yaml.safe_load((HERE / "phrasings.yaml").read_text(encoding="utf-8"))
-SPEC = (HERE.parent.parent / "shared" / "spec" / "incidents.md")
+SPEC = shared("spec", "incidents.md")
 runner = CliRunner()
 
 

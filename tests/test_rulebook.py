@@ -10,10 +10,11 @@ import pytest
 
 from arbiter import rulebook
 from arbiter.rulebook import RulebookError, UnknownLawError
+from shared import shared
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "laws" / "somerset-1888"
-SOURCE = ROOT.parent / "shared" / "sources" / "somerset-laws-1888.txt"
+SOURCE = shared("sources", "somerset-laws-1888.txt")
 
 
 def norm(text: str) -> str:

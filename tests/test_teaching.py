@@ -17,9 +17,10 @@ from arbiter import teaching
 from arbiter.cli import app
 from arbiter.model import PACK, Card, Seat, Suit
 from arbiter.rulebook import RulebookError, load
+from shared import shared
 
 runner = CliRunner()
-SOURCE = Path(__file__).resolve().parents[2] / "shared" / "sources" / "somerset-laws-1888.txt"
+SOURCE = shared("sources", "somerset-laws-1888.txt")
 
 
 @pytest.fixture(scope="module")
