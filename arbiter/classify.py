@@ -1121,11 +1121,6 @@ def _matches(parts: Sequence[Part], stems: Sequence[Token]) -> list[int]:
     return hits
 
 
-def score_kinds(stems: Sequence[Token], text: str) -> list[Candidate]:
-    """Kinds whose cues the words meet, best first: those scoring a share of the winner, a few at most."""
-    return shortlist(cue_scores(stems, text))
-
-
 def shortlist(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The candidates worth listing: at least CANDIDATE_SHARE of the winner's score, MAX_CANDIDATES at most."""
     top = candidates[0].score if candidates else 0.0
@@ -1421,8 +1416,6 @@ _RELATIVE = {  # words after "my": turns to the left
 }
 _ROLE_WORDS = {"eldest": 1, "first": 1, "second": 2, "third": 3}
 _ROLE_NOUNS = ("hand", "player", "seat")
-_NOT_ACTOR_OBJECTS = frozenset({"loner", "deal", "lead", "turn", "discard", "hand", "cards", "card", "side", "team",
-                                "score", "points", "trick", "tricks"})
 
 
 def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]:
