@@ -162,6 +162,12 @@ class Ruler:
         if text not in self.notes:
             self.notes.append(text)
 
+    def reading_of(self, law: int) -> None:
+        """Show our reading of a law (its record's notes) where that reading is why it does not
+        apply, without citing it among the laws that decide the case."""
+        for text in self.book.law(law).notes:
+            self.note(f"Law {law}: {text}")
+
     def deal(self, outcome: str | None, dealer: Seat | None = None) -> None:
         """The fate of the deal: stands or redeal keep the dealer; passes goes to his left."""
         assert outcome in DEAL_OUTCOMES, outcome
@@ -322,6 +328,12 @@ def _law_85(r: Ruler) -> None:
     for side in dict.fromkeys(electors):
         if electors.count(side) >= 2:
             r.cite(85)
+            lone = r.case.alone
+            if lone is not None and lone.side == side:
+                # His partner's cards are out of play (Law 101): there is no one to agree with.
+                r.note(f"Law 85: {lone.name_} plays alone, so we read him as making the election himself; once he "
+                       "demands a penalty the choice is final.")
+                continue
             r.note(
                 f"Law 85: {side.name_} agree which of them makes the election, but must not consult "
                 "on which penalty to exact; if they do, they lose the right, and once either demands "

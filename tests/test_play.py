@@ -295,10 +295,21 @@ def test_law_53_needs_only_two_followers_against_a_lone_hand() -> None:
     assert option_ids(one) == ["call_card"]
 
 
-def test_an_adversary_leading_out_of_turn_against_a_lone_hand_falls_under_law_105() -> None:
+def test_an_adversary_leading_out_of_turn_against_a_lone_hand_falls_under_law_52() -> None:
+    # Law 105: "Should an adversary play out of turn to the lead of a lone hand" - a play to the lone
+    # player's lead, not a lead. Law 52: "If any player lead out of turn, the adversaries may either call
+    # the card erroneously led, or may call a suit from him or his partner".
     r = ruling("lead_out_of_turn", maker="W", alone="W", offender="S")
-    assert r.laws[0] == 105
-    assert [(o.id, o.elector.value) for o in r.options] == [("call_cards", "EW")]
+    assert r.laws[0] == 52 and 85 in r.laws and 105 not in r.laws
+    assert [(o.id, o.elector.value) for o in r.options] == [("call_card", "EW"), ("call_suit", "EW")]
+    assert r.actions == []  # no hands laid down
+    assert any(n.startswith("Law 105:") and "lead out of turn by an adversary" in n for n in r.notes)
+
+
+def test_an_adversarys_false_lead_followed_by_the_others_in_a_lone_hand_stands() -> None:
+    # Law 53: once the others have followed "the trick is complete, and the error cannot be rectified".
+    r = ruling("lead_out_of_turn", maker="W", alone="W", offender="S", followed=["W", "N"])
+    assert r.laws[:2] == [53, 52] and r.options == []
 
 
 @pytest.mark.parametrize("followed", [["W"], ["N"], ["S", "N"]])
@@ -326,11 +337,37 @@ def test_third_before_second_frees_the_fourth_hand() -> None:
     assert [(o.id, o.elector.value) for o in r.options] == [("fourth_plays_before_partner", "EW")]
 
 
-def test_playing_out_of_turn_against_a_lone_hand_lays_both_hands_down() -> None:
-    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="W", position="fourth_before_partner")
+@pytest.mark.parametrize("leader", [None, "S"])
+def test_playing_out_of_turn_to_the_lone_players_lead_lays_both_hands_down(leader: str | None) -> None:
+    # South alone leads; West is next (North's cards are out of play), East plays before him.
+    # Law 105: "both opposing hands must be laid on the table, and can be called by the player playing alone."
+    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="E", leader=leader)
     assert r.laws[0] == 105
     assert [(o.id, o.elector.value) for o in r.options] == [("call_cards", "NS")]
     assert any(a.law == 105 for a in r.actions)
+
+
+def test_playing_out_of_turn_to_an_adversarys_lead_in_a_lone_hand_is_not_law_105() -> None:
+    # East leads against South alone; West plays before South: third hand before second. Law 105 speaks
+    # only of "the lead of a lone hand"; Law 58's remedy ("the fourth may play before his partner") falls
+    # to North, whose cards are out of play.
+    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="W", leader="E")
+    assert r.laws[0] == 58 and 105 not in r.laws
+    assert r.verdict == "no_penalty" and r.options == [] and r.actions == []
+    assert any(n.startswith("Law 105:") for n in r.notes)
+
+
+@pytest.mark.parametrize(("offender", "leader", "position"), [
+    ("E", "W", None),                       # West led: East is next to play, not out of turn
+    ("W", "S", None),                       # South led: West is next
+    ("E", "S", "third_before_second"),      # to South's lead the third hand is North, out of play
+    ("S", "E", None),                       # the lone player is next after East
+])
+def test_a_play_out_of_turn_that_cannot_happen_in_a_lone_hand_is_refused(offender: str, leader: str,
+                                                                          position: str | None) -> None:
+    with pytest.raises(InputError, match="out of turn|Law 101"):
+        ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender=offender, leader=leader,
+               position=position)
 
 
 def test_play_out_of_turn_needs_a_position_outside_a_lone_hand() -> None:
@@ -403,7 +440,7 @@ def test_consulting_loses_the_penalty() -> None:
 SPEC_LAWS = {
     "exposed_card": {46, 51, 55, 56, 91, 101, 102, 104},
     "lead_out_of_turn": {52, 53, 85, 104},
-    "play_out_of_turn": {58, 59, 105},
+    "play_out_of_turn": {58, 59, 105, 101},
     "revoke": {4, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71},
     "called_card_not_played": {54},
     "called_suit_void": {57},

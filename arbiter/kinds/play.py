@@ -271,7 +271,7 @@ def _detached_named(r: Ruler, offender: Seat, card: Card | None, named: Card | N
 
 @kind(
     "lead_out_of_turn",
-    laws=(52, 53, 85, 104, 105),
+    laws=(52, 53, 85, 104),
     facts=(
         Fact("offender", "seat", "the seat that led out of turn"),
         Fact("followed", "seats", "seats that played to the false lead", default=[]),
@@ -293,13 +293,12 @@ def lead_out_of_turn(r: Ruler) -> None:
         r.refuse(f"players follow in turn to the left: after {offender.name_} come {_names(order)}, so "
                  f"{_names(followed)} cannot have followed without the players before them")
     victims = offender.side.other
-    # Law 104 (lone player) and Law 105 (adversary of a lone hand) replace Law 52 in a lone hand.
-    if lone is None:
-        governing = 52
-    elif offender == lone:
-        governing = 104
-    else:
-        governing = 105
+    # Law 104 replaces Law 52 for the lone player's own lead. An adversary's lead is no play
+    # "to the lead of a lone hand" (Law 105), so Law 52 governs it as any other lead.
+    governing = 104 if lone is not None and offender == lone else 52
+    against_lone = lone is not None and offender != lone
+    if against_lone:
+        r.reading_of(105)
 
     if len(followed) == len(order):
         r.cite(53, governing)
@@ -324,25 +323,24 @@ def lead_out_of_turn(r: Ruler) -> None:
                      f"called by {victims.name_}. Law 52's other penalty, calling a suit, is not given.")
         r.option("call_card", 104, victims, _call_card_text(offender, None, "the card led"))
         r.cite(55, 56, 52)
-    elif governing == 105:
+        r.deal("stands")
+        return
+    if against_lone:
         assert lone is not None
-        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, led out of turn. We apply "
-                     f"Law 105: both {_names(victims.other.seats)} lay their hands face up on the table, and "
-                     f"{lone.name_} may call their cards.")
-        _law_105(r, lone)
-        r.cite(52)
-        r.note("Law 105 speaks of playing out of turn 'to the lead of a lone hand'; it does not squarely cover a "
-               "lead out of turn by an adversary. We follow the rulebook's reading that it replaces Law 52 "
-               "against a lone hand; under Law 52 the lone player would instead call the card led or a suit.")
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, led out of turn. Law 105 "
+                     "speaks of playing out of turn to the lead of a lone hand, and this is a lead, not a play to "
+                     f"{lone.name_}'s lead; Law 104 concerns only the lone player's own lead. So Law 52 applies as "
+                     f"to any lead out of turn: {lone.name_} may call the card wrongly led, or call a suit from "
+                     f"{offender.name_} or {offender.partner.name_} when either of them next leads.")
     else:
         r.summary = (f"{r.seat(offender)} led out of turn. {victims.name_} may call the card wrongly led, or call "
                      f"a suit from {offender.name_} or {offender.partner.name_} when either of them next leads.")
-        r.option("call_card", 52, victims, _call_card_text(offender, None, "the card led") +
-                 " It stays face up on the table till then (Law 46).")
-        r.option("call_suit", 52, victims, f"call a suit from {offender.name_} or {offender.partner.name_} when "
-                 "it is next the turn of either of them to lead; if he has none of it, the penalty is paid "
-                 "(Law 57).")
-        r.cite(46, 55, 56, 57)
+    r.option("call_card", 52, victims, _call_card_text(offender, None, "the card led") +
+             " It stays face up on the table till then (Law 46).")
+    r.option("call_suit", 52, victims, f"call a suit from {offender.name_} or {offender.partner.name_} when "
+             "it is next the turn of either of them to lead; if he has none of it, the penalty is paid "
+             "(Law 57).")
+    r.cite(46, 55, 56, 57)
     r.deal("stands")
 
 
@@ -555,7 +553,7 @@ def _abandoned_against_lone(r: Ruler, who: list[Seat], lone: Seat) -> None:
 
 @kind(
     "play_out_of_turn",
-    laws=(58, 59, 105, 104),
+    laws=(58, 59, 105, 104, 101),
     facts=(
         Fact("offender", "seat", "the seat that played out of turn"),
         Fact("position", "choice", "what happened", choices=("third_before_second", "fourth_before_partner")),
@@ -575,21 +573,12 @@ def play_out_of_turn(r: Ruler) -> None:
     if leader is not None and leader == offender:
         r.refuse(f"{offender.name_} led the trick, so he cannot have played out of turn to it")
     if lone is not None and offender != lone:
-        if leader is not None and leader != lone:
-            r.note("Law 105 speaks of the lead of a lone hand; we read it as any trick of a lone hand, as the "
-                   "rulebook does.")
-        r.cite(105)
-        r.verdict = None
-        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, played out of turn. By "
-                     f"Law 105 both {_names(offender.side.seats)} lay their hands face up on the table, and "
-                     f"{lone.name_} may call their cards.")
-        _law_105(r, lone)
-        if position is not None:
-            r.cite(58 if position == "third_before_second" else 59)
-        r.note("Law 105 replaces the ordinary rule for playing out of turn (Laws 58 and 59) against a lone hand.")
-        r.deal("stands")
+        _out_of_turn_against_lone(r, offender, lone, leader, position)
         return
     if lone is not None and offender == lone:
+        if leader is not None and leader != lone.left:
+            r.refuse(f"to {leader.name_}'s lead {lone.name_} plays in his turn ({lone.partner.name_}'s cards are out "
+                     f"of play, Law 101); he can be out of turn only when {lone.left.name_} leads")
         r.cite(104)
         r.verdict = "no_penalty"
         r.summary = (f"{r.seat(offender)}, playing alone, played to a trick before his turn. No law penalises it: "
@@ -628,6 +617,43 @@ def play_out_of_turn(r: Ruler) -> None:
                  f"hand) while the third hand had not played. By Law 59 {victims.name_} may call on "
                  f"{partner.name_} to win or to lose the trick.")
     r.call_play(59, victims, partner, highest_or_lowest=False)
+    r.deal("stands")
+
+
+def _out_of_turn_against_lone(r: Ruler, offender: Seat, lone: Seat, leader: Seat | None,
+                              position: str | None) -> None:
+    """An adversary of a lone player plays out of turn: Law 105 only when the lone player led.
+
+    Three play in a lone hand, so each adversary can be out of turn in one way only: the
+    lone player's right-hand adversary by playing before the left-hand one when the lone
+    player led (fourth before partner), the left-hand one by playing before the lone player
+    when his own partner led (third before second). The leader follows from the offender.
+    """
+    if offender == lone.right:
+        led_by, fits, where = lone, "fourth_before_partner", f"before {lone.left.name_} when {lone.name_} led"
+    else:
+        led_by, fits, where = lone.right, "third_before_second", f"before {lone.name_} when {lone.right.name_} led"
+    if (leader is not None and leader != led_by) or position not in (None, fits):
+        r.refuse(f"with {lone.name_} playing alone and {lone.partner.name_}'s cards out of play (Law 101), "
+                 f"{offender.name_} can play out of turn only {where} ({fits})")
+    if led_by == lone:
+        r.cite(105)
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, played out of turn to the "
+                     f"lone player's lead, before his partner {lone.left.name_}. By Law 105 both "
+                     f"{_names(offender.side.seats)} lay their hands face up on the table, and {lone.name_} may call "
+                     "their cards.")
+        _law_105(r, lone)
+        r.cite(59)  # the ordinary rule for the fourth hand playing before his partner, which 105 displaces
+        r.deal("stands")
+        return
+    r.reading_of(105)
+    r.cite(58, 101)
+    r.verdict = "no_penalty"
+    r.summary = (f"{r.seat(offender)}, third hand to his partner {led_by.name_}'s lead, played before {lone.name_}, "
+                 f"who plays alone. Law 105 does not apply: the trick was not led by the lone hand. Law 58 gives no "
+                 f"penalty for the third hand playing before the second; it lets the fourth hand play before his "
+                 f"partner, and the fourth hand is {lone.partner.name_}, whose cards are out of play (Law 101). "
+                 f"{offender.name_}'s card stands as played, and {lone.name_} plays to the trick in turn.")
     r.deal("stands")
 
 
