@@ -91,7 +91,7 @@ FACT_TYPES: dict[str, dict[str, str]] = {
     "lone_partner_played": {"offender": "seat"},
     "hand_result": {"makers": "side", "maker": "seat", "tricks": "int", "alone": "bool"},
     "score_error": {"trump_turned_next_deal": "bool"},
-    "etiquette_breach": {"what": "choice"},
+    "etiquette_breach": {"what": "choice", "offender": "seat"},
     # Kinds the project added beyond the spec's table.
     "table_entry": {"event": "choice", "consent": "bool"},
     "points_not_announced": {"side": "side", "disputed": "bool", "trump_turned_next_deal": "bool"},
@@ -1889,6 +1889,9 @@ class _Facts:
             self.touched_first()
             if "pattern" not in self.facts:
                 self.pattern()
+        elif kind == "etiquette_breach" and self.facts.get("what") == "bystander_remark":
+            # A bystander has no seat: a seat in the words is whom he spoke to, not who offended.
+            self.facts.pop("offender", None)
         elif kind == "wrong_card_count" and self.facts.get("no_discard"):
             # The dealer who failed to discard is the offender, whatever seat the words name.
             self.facts.pop("cards", None)

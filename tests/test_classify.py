@@ -378,6 +378,12 @@ def test_yes_no_facts_and_choices_from_their_cues() -> None:
     assert classify("he reneged on purpose").facts["what"] == "purposeful_revoke"
 
 
+def test_a_purposeful_revoke_names_who_revoked_but_a_bystander_has_no_seat() -> None:
+    # The revoke penalty (Law 63) is scored against a side, so the revoker is read from the words.
+    assert classify("East revoked on purpose to cheat").facts == {"what": "purposeful_revoke", "offender": "E"}
+    assert "offender" not in classify("a bystander told North what to lead").facts
+
+
 def test_the_lone_players_partner_is_the_offender_by_definition() -> None:
     assert classify("South played alone, and his partner played a card on the first lead").facts["offender"] == "N"
     assert classify("West called a loner and East still played a card to the first trick").facts["offender"] == "E"

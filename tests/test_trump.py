@@ -351,19 +351,55 @@ RULES = {
 }
 
 
-@pytest.mark.parametrize(("what", "number"), sorted(RULES.items()))
+# Rule 106: the rules of etiquette carry no penalty of their own. Where no law attaches one to
+# the same act, nothing is scored; the laws that do attach one are named.
+ALSO = {"signal": {83, 79}, "drew_card_early": {83}, "placed_cards_to_inform": {84}, "one_pack": {72}}
+
+
+@pytest.mark.parametrize(("what", "number"), sorted((w, n) for w, n in RULES.items() if w != "purposeful_revoke"))
 def test_etiquette_cites_its_rule_then_106_and_scores_nothing(what: str, number: int) -> None:
     r = ruling("etiquette_breach", what=what)
-    assert r.laws == [number, 106]
+    assert r.laws[:2] == [number, 106]
+    assert set(r.laws[2:]) == ALSO.get(what, set())
     assert r.options == [] and r.actions == []
     assert points(r) == {"NS": 0, "EW": 0}
     assert r.deal_outcome is None
     assert BOOK.law(number).kind == "etiquette"
 
 
-def test_etiquette_points_to_the_laws_that_still_apply() -> None:
-    assert any("Law 63" in n for n in ruling("etiquette_breach", what="purposeful_revoke").notes)
-    assert any("Law 83" in n for n in ruling("etiquette_breach", what="signal").notes)
+@pytest.mark.parametrize("what", sorted(ALSO))
+def test_an_etiquette_ruling_names_the_law_that_also_governs_the_act(what: str) -> None:
+    r = ruling("etiquette_breach", what=what)
+    for n in ALSO[what]:
+        assert f"Law {n}" in r.summary
+    assert "no points are scored" not in r.summary  # a law may still score them
+
+
+def test_a_purposeful_revoke_pays_the_revoke_penalty() -> None:
+    # Rule 112: "It is unfair to revoke purposely". Law 63: "The penalty of a revoke is three points,
+    # except in the case of a lone hand, when it is five"; Rule 106 does not take that away.
+    r = ruling("etiquette_breach", what="purposeful_revoke", offender="E")
+    assert r.laws[0] == 63 and {62, 64, 112, 106} <= set(r.laws)
+    assert points(r) == {"NS": 3, "EW": 0}
+    assert r.deal_outcome == "stands"
+    assert "no penalty can be applied" not in r.summary
+    lone = ruling("etiquette_breach", what="purposeful_revoke", offender="W", maker="N", alone="N")
+    assert points(lone) == {"NS": 5, "EW": 0}
+    # "...and having made a revoke, a player is not justified in making a second to conceal the first":
+    # Law 63, "the penalty may be claimed as often as the revoke is repeated in the hand".
+    assert points(ruling("etiquette_breach", what="purposeful_revoke", offender="N", revokes=2)) == {"NS": 0, "EW": 6}
+
+
+def test_a_purposeful_revoke_needs_the_offender() -> None:
+    with pytest.raises(InputError, match="offender"):
+        ruling("etiquette_breach", what="purposeful_revoke")
+    result = run("rule", "etiquette_breach", "--what", "purposeful_revoke")
+    assert result.exit_code == 2 and "offender" in result.output and "Traceback" not in result.output
+
+
+def test_revokes_belong_to_a_purposeful_revoke_only() -> None:
+    with pytest.raises(InputError, match="revokes"):
+        ruling("etiquette_breach", what="signal", revokes=2)
 
 
 # -- the command line --
