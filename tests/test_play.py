@@ -260,10 +260,13 @@ def test_the_lone_players_partner_dropping_a_card_below_the_table_is_not_exposed
     assert r.verdict == "not_exposed"
 
 
-def test_a_wrong_naming_gives_the_holders_side_a_suit_call() -> None:
+def test_a_wrong_naming_gives_the_holders_side_a_suit_call_and_leaves_the_other_adversary_his_naming() -> None:
+    # Law 51: "liable to be called if either of the adversaries can name it; but should an adversary name
+    # a wrong card, he is liable to have a suit called when he or his partner next lead."
     r = ruling("exposed_card", offender="E", how="detached_named", card="QD", named="KD", named_by="S")
-    assert option_ids(r) == ["call_suit"]
-    assert r.options[0].elector.value == "EW"
+    assert sorted((o.id, o.elector.value) for o in r.options) == [("call_suit", "EW"), ("name_card", "NS")]
+    assert "North may still name it" in r.summary
+    assert "name_card" in [o.id for o in r.options if "North" in o.text]
 
 
 def test_a_partner_cannot_name_the_detached_card() -> None:

@@ -248,14 +248,22 @@ def _detached_named(r: Ruler, offender: Seat, card: Card | None, named: Card | N
                  "detached) as well as 'named'")
     if named is not None and named != card:
         assert card is not None
+        # "liable to be called if either of the adversaries can name it": one wrong name does not
+        # take the other adversary's naming away.
+        other = named_by.partner.name_ if named_by is not None else "the other adversary"
         r.verdict = "wrongly_named"
         r.summary = (f"A card ({card.words}) was detached from the hand of {r.seat(offender)}, and {namer} named it "
-                     f"wrongly as the {named.words}. By Law 51 the detached card cannot be called, and "
-                     f"{victims.name_} are liable to have a suit called when either of them next leads.")
+                     f"wrongly as the {named.words}. A wrong name does not make the card liable to be called, and by "
+                     f"Law 51 {victims.name_} are liable to have a suit called when either of them next leads. "
+                     f"The card is liable to be called if either of the adversaries can name it, so {other} may "
+                     "still name it; if he names it rightly, it can be called.")
         liable = _names(victims.seats)
         r.option("call_suit", 51, offender.side,
                  f"call a suit from {liable} when it is next the turn of either of them to lead.")
-        r.cite(57)
+        r.option("name_card", 51, victims,
+                 f"have {other} name the detached card: named rightly, it is liable to be called and "
+                 f"{offender.name_} must play it when it is called, unless that would make him revoke (Law 55).")
+        r.cite(57, 55)
         r.note("If the player called on to lead the suit has none of it, the penalty is paid (Law 57).")
         r.deal("stands")
         return
