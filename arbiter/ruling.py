@@ -306,6 +306,7 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
         for a in scoring.reconcile(r.awards, r.adjustment) if a.points
     )))
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
+    _big_lap(r, book, after)
     return Ruling(
         kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.summary, options=r.options,
         actions=r.actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
@@ -320,6 +321,15 @@ def _check_envelope(case: Case) -> None:
         raise InputError(
             f"alone: {case.alone.name_} cannot play alone when {case.maker.name_}, an adversary, made the trump (Laws 93, 95)"
         )
+
+
+def _big_lap(r: Ruler, book: Rulebook, after: scoring.After) -> None:
+    """A lap of five or more wins the next game at once: the text is silent on it, so say how we read it."""
+    target = scoring.Rules.of(book).target
+    if any(g.lap >= target for g in after.games_won[:-1]):
+        lap = next((t for t in book.terms if t.term == "Lap"), None)
+        for text in lap.notes if lap else ():
+            r.note(f"Lap: {text}")
 
 
 def _law_85(r: Ruler) -> None:

@@ -185,6 +185,19 @@ def test_a_deal_out_of_turn_that_stands_says_who_deals_next(dealt_by: str, words
     assert all(w in note for w in words), note
 
 
+def test_who_deals_after_a_deal_out_of_turn_that_stands_is_shown_as_our_reading() -> None:
+    # Law 40: "otherwise the deal stands" - the text says nothing of whose deal comes next.
+    r = ruling("deal_out_of_turn", dealer="N", dealt_by="S", trump_turned=True)
+    assert any(n.startswith("Law 40:") and "does not say whose deal follows" in n for n in r.notes)
+
+
+def test_who_makes_the_new_deal_of_law_35_is_shown_as_our_reading() -> None:
+    # Law 35: "the adversaries can call for a new deal" - it does not say by whom.
+    r = ruling("exposed_in_deal", dealer="N", exposed_by="N")
+    assert [o.id for o in r.options] == ["new_deal"]
+    assert any(n.startswith("Law 35:") and "same dealer" in n for n in r.notes)
+
+
 def test_the_dealer_cannot_deal_out_of_his_own_turn() -> None:
     assert "no deal out of turn" in refused("deal_out_of_turn", dealer="S", dealt_by="S")
 

@@ -413,6 +413,8 @@ def test_an_omission_found_late_leaves_the_deal_to_the_adversaries() -> None:
     r = ruling("omitted_play", offender="E", discovered_after_next_trick=True)
     assert option_ids(r) == ["deal_stands", "new_deal"]
     assert r.deal_outcome is None
+    # Law 60: "the adversaries may claim a new deal" - who deals it is our reading, shown as such.
+    assert any(n.startswith("Law 60:") and "same dealer" in n for n in r.notes)
 
 
 def test_an_extra_card_answers_for_each_revoke() -> None:

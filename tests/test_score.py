@@ -213,6 +213,19 @@ def test_points_after_the_last_game_of_a_batch_are_kept_as_left_over() -> None:
     assert r.left_over == {NS: 0, EW: 1}
 
 
+def test_a_ten_point_lone_revoke_from_love_wins_two_games_and_says_that_is_our_reading() -> None:
+    # Law 63: "five" for a revoke in a lone hand, "claimed as often as the revoke is repeated";
+    # Law 2: "A game consists of five points"; Lap: points "carried to the next game".
+    twice = rule(build_case({"dealer": "S", "maker": "N", "alone": "N",
+                             "incident": {"kind": "revoke", "offender": "E", "count": 2}}))
+    assert twice.adjustment == {NS: 10, EW: 0}
+    assert twice.after.games == {NS: 2, EW: 0} and len(twice.after.games_won) == 2
+    assert any(n.startswith("Lap:") and "five or more" in n for n in twice.notes)
+    once = rule(build_case({"dealer": "S", "maker": "N", "alone": "N", "score": {"NS": 4, "EW": 0},
+                            "incident": {"kind": "revoke", "offender": "E"}}))
+    assert once.after.lap == 4 and not any(n.startswith("Lap:") for n in once.notes)
+
+
 def test_a_lap_of_five_or_more_wins_the_next_game_at_once() -> None:
     a = apply((4, 3), (0, 0), ns=10, awards=[Award(NS, 10, 63)])
     assert [g.number for g in a.games_won] == [1, 2] and a.games == {NS: 2, EW: 0}

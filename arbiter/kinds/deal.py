@@ -317,8 +317,7 @@ def exposed_in_deal(r: Ruler) -> None:
                  "exposed card cannot be called.")
     r.verdict = "claim_open"
     r.option("new_deal", 35, claimant, f"call for a new deal, made by the same dealer, {dealer.name_}.")
-    r.note("Law 35 does not say who makes the new deal; an exposure in dealing is not a misdeal (Law 42), so we read "
-           "it as a new deal by the same dealer.")
+    # Who makes the new deal is open in Law 35's text; our reading is in its record's notes.
 
 
 @kind("faced_card", laws=(34,),

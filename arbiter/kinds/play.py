@@ -718,8 +718,7 @@ def omitted_play(r: Ruler) -> None:
     r.option("deal_stands", 60, victims,
              "let the deal stand: the surplus card at the end of the hand is treated as played to the imperfect "
              "trick, and does not constitute a revoke in it.")
-    r.note("Law 60 says 'a new deal' without naming the dealer; we read it as in the section A New Deal "
-           "(Law 33): a new deal by the same dealer.")
+    # Who makes the new deal is open in Law 60's text; our reading is in its record's notes.
     r.note("The deal's fate is the adversaries' election, so the ruling leaves it open.")
     r.deal(None)
 
