@@ -143,6 +143,9 @@ def test_law_37_governs_an_exposed_last_card_with_the_trump_turned() -> None:
     ("kind", "facts", "law", "outcome"),
     [
         ("imperfect_pack", {}, 33, "redeal"),
+        # Law 33: "a new deal by the same dealer if during the deal or during the play of the hand"
+        ("imperfect_pack", {"found": "during_deal"}, 33, "redeal"),
+        ("imperfect_pack", {"found": "during_play"}, 33, "redeal"),
         ("faced_card", {}, 34, "redeal"),
         ("faced_card", {"lead_made": True}, 34, "stands"),
         ("trump_turn_exposes", {}, 39, "redeal"),
@@ -183,6 +186,26 @@ def test_a_deal_out_of_turn_that_stands_says_who_deals_next(dealt_by: str, words
     r = ruling("deal_out_of_turn", dealer="N", dealt_by=dealt_by, trump_turned=True)
     note = next(n for n in r.notes if n.startswith("Law 40 is silent"))
     assert all(w in note for w in words), note
+
+
+def test_an_imperfect_pack_found_after_the_hand_leaves_the_result_standing_as_our_reading() -> None:
+    # Law 33 speaks only of "during the deal or during the play of the hand".
+    r = ruling("imperfect_pack", dealer="S", found="after_hand")
+    assert r.laws == [33] and r.deal_outcome == "stands" and r.verdict == "result_stands"
+    assert r.actions == []  # no new deal
+    assert any(n.startswith("Law 33:") and "after the hand" in n for n in r.notes)
+
+
+def test_a_cutter_who_re_cuts_is_held_to_his_first_cut() -> None:
+    # Law 30: "When a player has once separated a pack he cannot alter his intention; he can neither
+    # re-shuffle nor re-cut the cards."
+    r = ruling("cut_irregular", dealer="N", recut=True)
+    assert r.laws[0] == 30 and r.verdict == "first_cut_stands"
+    assert [a.law for a in r.actions] == [30]
+    assert any(n.startswith("Law 30:") for n in r.notes)
+    # Law 29: fewer than four cards in a packet means a fresh cut, re-cut or not.
+    false_cut = ruling("cut_irregular", dealer="N", recut=True, smaller_packet=3)
+    assert false_cut.laws[:2] == [29, 30] and false_cut.verdict == "fresh_cut"
 
 
 def test_who_deals_after_a_deal_out_of_turn_that_stands_is_shown_as_our_reading() -> None:

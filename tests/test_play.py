@@ -212,6 +212,22 @@ def test_a_called_exposed_card_not_played_may_be_called_again() -> None:
     assert adjustment(r) == {"NS": 0, "EW": 0}
 
 
+@pytest.mark.parametrize("call", ["exposed_card", None])
+def test_a_called_card_that_would_make_him_revoke_need_not_be_played(call: str | None) -> None:
+    # Law 55: "In no case can a player be compelled to play a card which would oblige him to revoke."
+    r = ruling("called_card_not_played", offender="W", call=call, would_revoke=True)
+    assert r.laws[0] == 55 and r.verdict == "no_penalty"
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert option_ids(r) == (["call_again"] if call == "exposed_card" else [])
+
+
+@pytest.mark.parametrize("facts", [{"call": "suit"}, {"call": "highest"}, {"held": False}])
+def test_a_call_that_cannot_oblige_a_revoke_is_refused(facts: dict[str, Any]) -> None:
+    # A lead, or a card of the suit led, is never a revoke (Law 62); nor is a card he does not hold.
+    with pytest.raises(InputError):
+        ruling("called_card_not_played", offender="W", would_revoke=True, **facts)
+
+
 def test_a_called_suit_not_held_is_a_paid_penalty() -> None:
     r = ruling("called_suit_void", offender="N")
     assert (r.laws, r.verdict, r.options) == ([57], "penalty_paid", [])
@@ -399,6 +415,20 @@ def test_all_four_throwing_down_abandons_the_hands() -> None:
     assert r.laws[0] == 49 and r.options == []
 
 
+def test_a_revoke_established_after_all_four_throw_down_is_still_penalised() -> None:
+    # Law 49: "no such claim can be entertained unless a revoke be established"; Law 63: "The penalty of a
+    # revoke is three points".
+    r = ruling("hand_abandoned", who=["N", "E", "S", "W"], revoke_proved="EW")
+    assert r.laws[0] == 49 and 63 in r.laws
+    assert r.verdict == "revoke_established"
+    assert adjustment(r) == {"NS": 3, "EW": 0}
+
+
+def test_revoke_proved_belongs_to_law_49_only() -> None:
+    with pytest.raises(InputError, match="Law 49"):
+        ruling("hand_abandoned", who=["N", "E"], revoke_proved="NS")
+
+
 def test_winning_cards_run_by_a_lone_player_is_refused() -> None:
     with pytest.raises(InputError, match="lead_out_of_turn"):
         ruling("winning_cards_run", maker="N", alone="N", offender="N")
@@ -447,7 +477,7 @@ SPEC_LAWS = {
     "lead_out_of_turn": {52, 53, 85, 104},
     "play_out_of_turn": {58, 59, 105, 101},
     "revoke": {4, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71},
-    "called_card_not_played": {54},
+    "called_card_not_played": {54, 55},
     "called_suit_void": {57},
     "winning_cards_run": {47},
     "hand_abandoned": {48, 49, 50},

@@ -369,6 +369,7 @@ def _law_105(r: Ruler, lone: Seat) -> None:
         Fact("offender", "seat", "the player who did not play or lead as called"),
         Fact("held", "bool", "he held the card or suit demanded, so could have complied", default=True),
         Fact("call", "choice", "what was called, where known", choices=("highest", "lowest", "suit", "exposed_card")),
+        Fact("would_revoke", "bool", "playing the called card would have made him revoke", default=False),
     ),
     required=("offender",),
 )
@@ -379,6 +380,9 @@ def called_card_not_played(r: Ruler) -> None:
     call: str | None = r.facts["call"]
     _in_play(r, offender, "been called on to play")
     victims = offender.side.other
+    if r.facts["would_revoke"]:
+        _call_would_revoke(r, offender, held, call)
+        return
     demanded = {
         "highest": "his highest card of the suit led",
         "lowest": "his lowest card of the suit led",
@@ -428,6 +432,27 @@ def called_card_not_played(r: Ruler) -> None:
     r.award(victims, points)
     r.note("Law 54 gives 'the penalty of a revoke' without saying who scores it; as with Law 63 we give it to "
            "the adversaries of the offender.")
+    r.deal("stands")
+
+
+def _call_would_revoke(r: Ruler, offender: Seat, held: bool, call: str | None) -> None:
+    """Law 55: no player can be compelled to play a card that would oblige him to revoke."""
+    if not held:
+        r.refuse("'would_revoke' says he held the card called, and 'held: false' says he did not")
+    if call in ("highest", "lowest", "suit"):
+        what = "a lead" if call == "suit" else "a card of the suit led"
+        r.refuse(f"a call for {'a suit to be led' if call == 'suit' else f'his {call} of the suit led'} cannot oblige "
+                 f"him to revoke: {what} is never a revoke (Law 62)")
+    r.cite(55, 54, 62)
+    r.verdict = "no_penalty"
+    r.summary = (f"{r.seat(offender)} did not play the card called because playing it would have made him revoke: he "
+                 "held a card of the suit led and had to follow suit. By Law 55 in no case can a player be compelled "
+                 "to play a card which would oblige him to revoke, so there is no penalty; Law 54's penalty of a "
+                 "revoke falls only on one who fails to comply when he can.")
+    if call == "exposed_card":
+        r.cite(56)
+        r.summary += " The call for the exposed card can be repeated until it has been played (Law 56)."
+        r.option("call_again", 56, offender.side.other, _call_card_text(offender, None, "the exposed card"))
     r.deal("stands")
 
 
@@ -483,8 +508,11 @@ def winning_cards_run(r: Ruler) -> None:
 
 @kind(
     "hand_abandoned",
-    laws=(48, 49, 50, 104),
-    facts=(Fact("who", "seats", "the seats that threw their cards on the table face up"),),
+    laws=(48, 49, 50, 104, 63, 64),
+    facts=(
+        Fact("who", "seats", "the seats that threw their cards on the table face up"),
+        Fact("revoke_proved", "side", "all four having thrown down: the side against which a revoke is then established"),
+    ),
     required=("who",),
 )
 def hand_abandoned(r: Ruler) -> None:
@@ -492,6 +520,10 @@ def hand_abandoned(r: Ruler) -> None:
     who: list[Seat] = r.fact("who")
     if not who:
         r.refuse("'who' must name at least one seat that threw down his cards")
+    revoker: Side | None = r.facts["revoke_proved"]
+    if revoker is not None and len(who) != len(Seat):
+        r.refuse("'revoke_proved' is Law 49's exception, when all four have thrown down their cards; while the hand "
+                 "is played on, rule the revoke as kind revoke")
     lone = r.case.alone
     if lone is not None and lone.partner in who:
         r.refuse(f"{lone.partner.name_}'s cards already lie face down out of play while {lone.name_} plays alone "
@@ -499,16 +531,25 @@ def hand_abandoned(r: Ruler) -> None:
     if lone is not None:
         _abandoned_against_lone(r, who, lone)
         return
-    if len(who) == 4:
+    if len(who) == len(Seat):
         r.cite(49, 64)
-        r.verdict = "abandoned"
-        r.summary = ("All four players threw their cards face up on the table: by Law 49 the hands are abandoned "
-                     "and no one may take up his cards again. A claim that the game could have been saved or won "
-                     "is not heard, unless a revoke is established (Law 64).")
-        r.note("Law 49 does not say how the unfinished hand is scored. We read it as ending the hand where the "
-               "players left it: the outcome all four acted on stands, since no claim against it is heard.")
         r.action(49, "No player takes up his cards again; only an established revoke can still be claimed.")
         r.deal("stands")
+        abandoned = ("All four players threw their cards face up on the table: by Law 49 the hands are abandoned "
+                     "and no one may take up his cards again.")
+        if revoker is None:
+            r.verdict = "abandoned"
+            r.summary = (abandoned + " A claim that the game could have been saved or won is not heard, unless a "
+                         "revoke is established (Law 64).")
+            return
+        points = r.number(63, "revoke")
+        r.cite(62, 4)
+        r.award(revoker.other, points, 63)
+        r.verdict = "revoke_established"
+        r.summary = (abandoned + f" Law 49 hears no claim that the game could have been saved or won unless a "
+                     f"revoke be established, and a revoke by {revoker.name_} is established: {revoker.other.name_} "
+                     f"score {points} (Law 63), before any other points of the hand (Law 4).")
+        r.action(66, f"{revoker.other.name_} may search all the tricks to prove the revoke.")
         return
     r.cite(48, 46)
     r.verdict = "exposed"
