@@ -92,6 +92,7 @@ FACT_TYPES: dict[str, dict[str, str]] = {
     "hand_result": {"makers": "side", "maker": "seat", "tricks": "int", "alone": "bool"},
     "score_error": {"trump_turned_next_deal": "bool"},
     "etiquette_breach": {"what": "choice", "offender": "seat"},
+    "all_passed": {"round": "int"},
     # Kinds the project added beyond the spec's table.
     "table_entry": {"event": "choice", "consent": "bool"},
     "points_not_announced": {"side": "side", "disputed": "bool", "trump_turned_next_deal": "bool"},
@@ -331,6 +332,17 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("partner + still + call|make", 1.5), ("turned down + partner", 1), ("dealer + turned it down", 2),
         ("upcard face down", 2.5), ("dealer + face down", 1.5),
     ),
+    "all_passed": (
+        ("everybody passed", 4.5), ("everyone passed", 4.5), ("all four passed", 5), ("all passed", 4.5),
+        ("all pass", 4), ("all of us passed", 4.5), ("nobody called it", 4.5), ("no one called it", 4.5),
+        ("nobody called trump", 4.5), ("no one called trump", 4.5), ("nobody made trump", 4.5),
+        ("no one made trump", 4.5), ("nobody ordered it up", 4), ("no one ordered it up", 4),
+        ("turned it down all the way around", 5), ("passed all the way around", 5), ("all the way around", 2.5),
+        ("all the way round", 2.5), ("nobody named a suit", 4), ("no one named a suit", 4), ("passed again", 3),
+        ("passed twice", 3), ("everybody passes", 4.5), ("everyone passes", 4.5), ("nobody wanted it", 3),
+        ("nobody would call", 3.5), ("throw them in", 2.5), ("thrown in", 2), ("stick the dealer", 3),
+        ("four passes", 4.5),
+    ),
     "declaration_not_heard": (
         ("not hear", 5), ("not hearing", 5), ("never heard", 5), ("hear", 2), ("heard", 2), ("missed + call|announcement", 2.5),
         ("not catch", 2), ("not listening", 2.5),
@@ -563,6 +575,12 @@ CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
     ("points_not_announced", "trump_turned_next_deal"): {
         True: ("already turned", "next deal + turned", "after + turned", "upcard + next deal")},
     ("revoke", "played_to_next"): {True: ("played to next", "led to next", "next trick", "following trick")},
+    ("all_passed", "round"): {  # the naming round first: "passed again" is its mark
+        2: ("again", "second round", "round two", "second time", "twice", "both rounds", "name a suit",
+            "named a suit", "naming", "call trump", "called trump", "made trump", "make trump"),
+        1: ("first round", "turned it down", "turned down", "ordered it up", "order it up", "on the card",
+            "upcard", "up card", "turn up", "turned up", "turn card"),
+    },
     ("etiquette_breach", "what"): {
         "purposeful_revoke": ("on purpose", "purposely", "deliberately"),
         "bets_with_bystanders": ("bets + bystanders", "bets were made", "betting with"),
@@ -1749,6 +1767,8 @@ class _Facts:
                 if n is not None and stems[i + 1].stem == "trick" and n <= 5:
                     return n
             return None
+        if name == "round":  # all_passed: which round all four passed in is told by words, not numbers
+            return _choice(self.kind, "round", stems)
         if name in ("cards", "smaller_packet"):
             for i, t in enumerate(stems[:-1]):
                 n = _number(t)

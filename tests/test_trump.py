@@ -342,6 +342,42 @@ def test_lone_partner_played() -> None:
     assert "not the lone player's partner" in refused("lone_partner_played", offender="N", alone="E")
 
 
+# -- all four pass (Law 77) --
+
+
+def test_all_passing_on_the_card_turned_up_begins_the_naming_round() -> None:
+    # Law 77: "Should all four players pass, the trump is turned down, and the first hand can name a suit,
+    # or pass"; Law 78: "should he name the suit turned down, he is considered to have passed".
+    r = ruling("all_passed", dealer="S", turned="9H", round=1)
+    assert r.laws[:2] == [77, 78] and r.verdict == "second_round"
+    assert (r.deal_outcome, r.next_dealer.value) == ("stands", "S")
+    assert [a.law for a in r.actions] == [77] and "West" in r.actions[0].text  # the first hand: the dealer's left
+    assert "hearts" in r.summary
+    assert points(r) == {"NS": 0, "EW": 0}
+
+
+def test_all_passing_again_ends_the_deal_and_the_next_player_deals() -> None:
+    # Law 77: "Should all pass again, the deal is at an end, and the next player deals"; Law 28: "the right
+    # of dealing goes to the left".
+    r = ruling("all_passed", dealer="S", round=2)
+    assert r.laws[0] == 77 and 28 in r.laws and r.verdict == "deal_ended"
+    assert (r.deal_outcome, r.next_dealer.value) == ("passes", "W")
+    assert r.options == [] and points(r) == {"NS": 0, "EW": 0}
+
+
+@pytest.mark.parametrize("envelope", [{"maker": "E"}, {"alone": "E", "maker": "E"}, {"trump": "clubs"}])
+def test_all_passed_with_a_trump_made_is_refused(envelope: dict[str, str]) -> None:
+    with pytest.raises(InputError, match="no one made the trump|no trump was made"):
+        ruling("all_passed", round=2, **envelope)
+
+
+def test_all_passed_needs_the_round() -> None:
+    with pytest.raises(InputError, match="round"):
+        ruling("all_passed")
+    with pytest.raises(InputError, match="out of range"):
+        ruling("all_passed", round=3)
+
+
 # -- etiquette --
 
 RULES = {

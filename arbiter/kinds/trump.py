@@ -174,6 +174,46 @@ def bid_out_of_turn(r: Ruler) -> None:
 
 
 @kind(
+    "all_passed",
+    laws=(77, 78, 28),
+    facts=(Fact("round", "int", "the round in which all four passed: 1 (on the card turned up) or 2 (naming a "
+                "suit)", low=1, high=2),),
+    required=("round",),
+)
+def all_passed(r: Ruler) -> None:
+    """All four players passed, in the first round or the second."""
+    case = r.case
+    for key, seat in (("maker", case.maker), ("alone", case.alone)):
+        if seat is not None:
+            r.refuse(f"{key} is {seat.name_}, but if all four passed no one made the trump")
+    if case.trump is not None:
+        r.refuse(f"trump is given as {case.trump.value}, but if all four passed no trump was made")
+    t = r.table if case.dealer is not None else None
+    r.cite(77)
+    if r.fact("round") == 1:
+        first = r.seat(t.eldest) if t else "the eldest hand"
+        turned = case.turned
+        down = f"the {turned.words}" if turned is not None else "the trump card"
+        r.verdict = "second_round"
+        r.summary = (f"All four players passed on the card turned up. By Law 77 {down} is turned down, and the first "
+                     f"hand, {first}, can name a suit or pass; and so on in turn around the table."
+                     + (f" Should he name {turned.suit.value}, the suit turned down, he is considered to have passed "
+                        "(Law 78)." if turned is not None else
+                        " A player who names the suit turned down is considered to have passed (Law 78)."))
+        r.cite(78)
+        r.action(77, f"The trump card is turned down; {first} speaks first, naming a suit or passing.")
+        r.deal("stands")
+        return
+    nxt = r.seat(t.dealer.left) if t else "the player on the dealer's left"
+    r.cite(28)
+    r.verdict = "deal_ended"
+    r.summary = (f"All four players passed again, on the second round. By Law 77 the deal is at an end, and the next "
+                 f"player deals: the right of dealing goes to the left (Law 28), so {nxt} deals. No trump is made "
+                 "and no points are scored.")
+    r.deal("passes")
+
+
+@kind(
     "dealer_turned_down",
     laws=(82, 77),
     facts=(Fact("how", "choice", "what the dealer did",
