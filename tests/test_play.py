@@ -102,15 +102,15 @@ def test_revoke_points_are_read_from_law_63() -> None:
     assert adjustment(lone) == {"NS": 11, "EW": 0}
 
 
-def test_revoke_points_match_the_record() -> None:
-    figures = BOOK.law(63).reading["numbers"]
-    assert adjustment(ruling("revoke", offender="N"))["EW"] == figures["revoke"]
-    assert adjustment(ruling("revoke", maker="N", alone="N", offender="N"))["EW"] == figures["revoke_lone"]
+def test_revoke_points_are_the_books() -> None:
+    # Law 63: "The penalty of a revoke is three points, except in the case of a lone hand, when it is five".
+    assert adjustment(ruling("revoke", offender="N"))["EW"] == 3
+    assert adjustment(ruling("revoke", maker="N", alone="N", offender="N"))["EW"] == 5
 
 
 def test_each_revoke_is_penalised() -> None:
-    each = BOOK.law(63).number_of("revoke")
-    assert adjustment(ruling("revoke", offender="N", count=2))["EW"] == 2 * each
+    # Law 63: three points, "and the penalty may be claimed as often as the revoke is repeated in the hand".
+    assert adjustment(ruling("revoke", offender="N", count=2))["EW"] == 6
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_each_revoke_is_penalised() -> None:
     [(1, 1, 0, 0), (2, 2, 0, 0), (2, 1, 1, 0), (1, 3, 0, 2), (3, 0, 3, 0)],
 )
 def test_equal_revokes_cancel_and_the_excess_is_scored(count: int, other: int, ns: int, ew: int) -> None:
-    each = BOOK.law(63).number_of("revoke")
+    each = 3  # Law 63: "The penalty of a revoke is three points"; Law 71: "An equal number ... cancel each other."
     r = ruling("revoke", offender="E", count=count, other_side_count=other)
     assert adjustment(r) == {"NS": ns * each, "EW": ew * each}
     if other:
@@ -131,7 +131,8 @@ def test_revoke_penalty_is_scored_first_and_can_win_the_game() -> None:
     r = ruling("revoke", offender="E", score={"NS": 3, "EW": 2})
     assert 4 in r.laws
     assert r.after.game_won_by is not None and r.after.game_won_by.value == "NS"
-    assert r.after.lap == 3 + BOOK.law(63).number_of("revoke") - BOOK.law(2).number_of("game")
+    # 3 points, the penalty of three (Law 63), a game of five (Law 2): a lap of one.
+    assert r.after.lap == 1
     assert "before the hand's own points" in r.summary
 
 
@@ -172,7 +173,7 @@ def test_law_65_partner_asking(facts: dict[str, Any], points: int) -> None:
 def test_mixing_the_cards_establishes_the_revoke() -> None:
     r = ruling("revoke", offender="W", established=False, cards_mixed=True)
     assert r.laws[0] == 67
-    assert adjustment(r)["NS"] == BOOK.law(63).number_of("revoke")
+    assert adjustment(r)["NS"] == 3  # Law 63: "three points"
 
 
 def test_cards_that_show_no_revoke_outweigh_mixing() -> None:
@@ -448,9 +449,9 @@ def test_an_omission_found_late_leaves_the_deal_to_the_adversaries() -> None:
 
 
 def test_an_extra_card_answers_for_each_revoke() -> None:
-    each = BOOK.law(63).number_of("revoke")
+    # Law 61: "answerable for all the consequent revokes"; Law 63: three points each.
     r = ruling("extra_card_in_trick", offender="E", revokes=2)
-    assert adjustment(r) == {"NS": 2 * each, "EW": 0}
+    assert adjustment(r) == {"NS": 6, "EW": 0}
 
 
 def test_attention_to_the_trick_by_a_lone_player_has_no_one_to_punish() -> None:

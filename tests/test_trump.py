@@ -177,15 +177,15 @@ def test_lone_declaration_needs_a_dealer() -> None:
         rule(build_case({"incident": {"kind": "lone_declaration", "declarer": "E", "via": "order"}}), BOOK)
 
 
-# -- the wrong number of cards: figures read from Law 90's record --
+# -- the wrong number of cards (Law 90) --
 
 
 def test_wrong_card_count_scores_law_90s_figures() -> None:
-    figures = BOOK.law(90).reading["numbers"]
+    # Law 90: "the party so offending forfeits two if all four are playing, and four if a lone hand is played".
     four = ruling("wrong_card_count", offender="E", cards=4)
     alone = ruling("wrong_card_count", offender="E", cards=6, alone="W", maker="W")
-    assert points(four) == {"NS": figures["forfeit"], "EW": 0}
-    assert points(alone) == {"NS": figures["forfeit_lone"], "EW": 0}
+    assert points(four) == {"NS": 2, "EW": 0}
+    assert points(alone) == {"NS": 4, "EW": 0}
     assert four.deal_outcome == "stands" and four.next_dealer.value == "N"
 
 
@@ -201,12 +201,12 @@ def test_law_103_is_cited_only_for_the_lone_players_partner() -> None:
     partner = ruling("wrong_card_count", offender="E", cards=4, alone="W", maker="W")
     adversary = ruling("wrong_card_count", offender="S", cards=4, alone="W", maker="W")
     assert 103 in partner.laws and 103 not in adversary.laws
-    assert points(partner) == {"NS": BOOK.law(90).number_of("forfeit_lone"), "EW": 0}
+    assert points(partner) == {"NS": 4, "EW": 0}  # Law 90: "four if a lone hand is played"
 
 
 def test_a_dealer_who_did_not_discard_forfeits() -> None:
     r = ruling("wrong_card_count", offender="N", no_discard=True)
-    assert points(r) == {"NS": 0, "EW": BOOK.law(90).number_of("forfeit")}
+    assert points(r) == {"NS": 0, "EW": 2}  # Law 90: "or the dealer neglect to discard ... forfeits two"
 
 
 @pytest.mark.parametrize(
