@@ -324,6 +324,8 @@ def test_an_adversary_leading_out_of_turn_against_a_lone_hand_falls_under_law_52
     assert [(o.id, o.elector.value) for o in r.options] == [("call_card", "EW"), ("call_suit", "EW")]
     assert r.actions == []  # no hands laid down
     assert any(n.startswith("Law 105:") and "lead out of turn by an adversary" in n for n in r.notes)
+    # Law 85 has "a player and his partner" agree who elects; the lone player's partner is out of play.
+    assert any(n.startswith("Law 85: West plays alone") for n in r.notes)
 
 
 def test_an_adversarys_false_lead_followed_by_the_others_in_a_lone_hand_stands() -> None:
