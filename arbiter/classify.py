@@ -52,10 +52,10 @@ FACT_TYPES: dict[str, dict[str, str]] = {
     "deal_out_of_turn": {"dealt_by": "seat", "trump_turned": "bool"},
     "exposed_in_deal": {"exposed_by": "seat", "touched": "seats", "last_cards": "bool", "trump_turned": "bool"},
     "faced_card": {"lead_made": "bool"},
-    "imperfect_pack": {},
+    "imperfect_pack": {"found": "choice"},
     "trump_turn_exposes": {},
     "wrong_pack": {"trump_turned": "bool"},
-    "cut_irregular": {"smaller_packet": "int", "card_exposed": "bool", "confusion": "bool"},
+    "cut_irregular": {"smaller_packet": "int", "card_exposed": "bool", "confusion": "bool", "recut": "bool"},
     "reshuffle_after_cut": {},
     "shuffle_irregular": {"how": "choice"},
     "cut_for_table": {"cuts": "cuts", "exposed_more_than_one": "names"},
@@ -65,7 +65,7 @@ FACT_TYPES: dict[str, dict[str, str]] = {
     "revoke": {"offender": "seat", "established": "bool", "partner_asked": "bool", "answered_no": "bool",
                "played_to_next": "bool", "claimed_after_cut": "bool", "cards_mixed": "bool", "count": "int",
                "other_side_count": "int"},
-    "called_card_not_played": {"offender": "seat", "held": "bool"},
+    "called_card_not_played": {"offender": "seat", "held": "bool", "would_revoke": "bool"},
     "called_suit_void": {"offender": "seat"},
     "winning_cards_run": {"offender": "seat"},
     "hand_abandoned": {"who": "seats"},
@@ -91,7 +91,8 @@ FACT_TYPES: dict[str, dict[str, str]] = {
     "lone_partner_played": {"offender": "seat"},
     "hand_result": {"makers": "side", "maker": "seat", "tricks": "int", "alone": "bool"},
     "score_error": {"trump_turned_next_deal": "bool"},
-    "etiquette_breach": {"what": "choice"},
+    "etiquette_breach": {"what": "choice", "offender": "seat"},
+    "all_passed": {"round": "int"},
     # Kinds the project added beyond the spec's table.
     "table_entry": {"event": "choice", "consent": "bool"},
     "points_not_announced": {"side": "side", "disputed": "bool", "trump_turned_next_deal": "bool"},
@@ -331,6 +332,17 @@ CUES: dict[str, tuple[tuple[str, float], ...]] = {
         ("partner + still + call|make", 1.5), ("turned down + partner", 1), ("dealer + turned it down", 2),
         ("upcard face down", 2.5), ("dealer + face down", 1.5),
     ),
+    "all_passed": (
+        ("everybody passed", 4.5), ("everyone passed", 4.5), ("all four passed", 5), ("all passed", 4.5),
+        ("all pass", 4), ("all of us passed", 4.5), ("nobody called it", 4.5), ("no one called it", 4.5),
+        ("nobody called trump", 4.5), ("no one called trump", 4.5), ("nobody made trump", 4.5),
+        ("no one made trump", 4.5), ("nobody ordered it up", 4), ("no one ordered it up", 4),
+        ("turned it down all the way around", 5), ("passed all the way around", 5), ("all the way around", 2.5),
+        ("all the way round", 2.5), ("nobody named a suit", 4), ("no one named a suit", 4), ("passed again", 3),
+        ("passed twice", 3), ("everybody passes", 4.5), ("everyone passes", 4.5), ("nobody wanted it", 3),
+        ("nobody would call", 3.5), ("throw them in", 2.5), ("thrown in", 2), ("stick the dealer", 3),
+        ("four passes", 4.5),
+    ),
     "declaration_not_heard": (
         ("not hear", 5), ("not hearing", 5), ("never heard", 5), ("hear", 2), ("heard", 2), ("missed + call|announcement", 2.5),
         ("not catch", 2), ("not listening", 2.5),
@@ -467,6 +479,13 @@ CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
         True: ("questioned", "questioning", "interrupt", "asserting", "not his deal + wrong"),
     },
     ("exposed_in_deal", "last_cards"): {True: ("last cards", "last card", "one of last")},
+    ("imperfect_pack", "found"): {
+        "after_hand": ("after hand", "hand was over", "end of hand", "after we finished", "afterwards",
+                       "after it was played", "after the hand was played", "counted + after"),
+        "during_deal": ("while dealing", "during deal", "as he dealt", "while he was dealing", "in the deal"),
+        "during_play": ("during play", "middle of hand", "while playing", "during hand", "mid hand", "in middle",
+                        "still playing"),
+    },
     ("faced_card", "lead_made"): {
         False: ("before lead", "before anyone led", "no lead", "before a lead"),
         True: ("after first lead", "after lead", "after a lead", "during play"),
@@ -504,6 +523,9 @@ CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
     ("revoke", "cards_mixed"): {True: ("mixed", "mix", "shuffled them", "gathered cards", "scooped")},
     ("called_card_not_played", "held"): {True: ("holding", "having", "though he had", "held", "while holding",
                                                  "in hand")},
+    ("called_card_not_played", "would_revoke"): {True: ("would have revoked", "would have reneged", "make him renege",
+                                                         "make him revoke", "forced to renege", "would be a renege")},
+    ("cut_irregular", "recut"): {True: ("cut again", "recut", "re cut", "cut it again", "reshuffled + cut")},
     ("omitted_play", "discovered_after_next_trick"): {
         True: ("found out on", "next trick", "till he had played to next", "until next", "on the third",
                "discovered + next", "not discovered till"),
@@ -563,6 +585,12 @@ CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
     ("points_not_announced", "trump_turned_next_deal"): {
         True: ("already turned", "next deal + turned", "after + turned", "upcard + next deal")},
     ("revoke", "played_to_next"): {True: ("played to next", "led to next", "next trick", "following trick")},
+    ("all_passed", "round"): {  # the naming round first: "passed again" is its mark
+        2: ("again", "second round", "round two", "second time", "twice", "both rounds", "name a suit",
+            "named a suit", "naming", "call trump", "called trump", "made trump", "make trump"),
+        1: ("first round", "turned it down", "turned down", "ordered it up", "order it up", "on the card",
+            "upcard", "up card", "turn up", "turned up", "turn card"),
+    },
     ("etiquette_breach", "what"): {
         "purposeful_revoke": ("on purpose", "purposely", "deliberately"),
         "bets_with_bystanders": ("bets + bystanders", "bets were made", "betting with"),
@@ -1175,11 +1203,6 @@ def _matches(parts: Sequence[Part], stems: Sequence[Token]) -> list[int]:
     return hits
 
 
-def score_kinds(stems: Sequence[Token], text: str) -> list[Candidate]:
-    """Kinds whose cues the words meet, best first: those scoring a share of the winner, a few at most."""
-    return shortlist(cue_scores(stems, text))
-
-
 def shortlist(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The candidates worth listing: at least CANDIDATE_SHARE of the winner's score, MAX_CANDIDATES at most."""
     top = candidates[0].score if candidates else 0.0
@@ -1475,8 +1498,6 @@ _RELATIVE = {  # words after "my": turns to the left
 }
 _ROLE_WORDS = {"eldest": 1, "first": 1, "second": 2, "third": 3}
 _ROLE_NOUNS = ("hand", "player", "seat")
-_NOT_ACTOR_OBJECTS = frozenset({"loner", "deal", "lead", "turn", "discard", "hand", "cards", "card", "side", "team",
-                                "score", "points", "trick", "tricks"})
 
 
 def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]:
@@ -1920,6 +1941,8 @@ class _Facts:
                 if n is not None and stems[i + 1].stem == "trick" and n <= 5:
                     return n
             return None
+        if name == "round":  # all_passed: which round all four passed in is told by words, not numbers
+            return _choice(self.kind, "round", stems)
         if name in ("cards", "smaller_packet"):
             for i, t in enumerate(stems[:-1]):
                 n = _number(t)
@@ -2060,6 +2083,9 @@ class _Facts:
             self.touched_first()
             if "pattern" not in self.facts:
                 self.pattern()
+        elif kind == "etiquette_breach" and self.facts.get("what") == "bystander_remark":
+            # A bystander has no seat: a seat in the words is whom he spoke to, not who offended.
+            self.facts.pop("offender", None)
         elif kind == "wrong_card_count" and self.facts.get("no_discard"):
             # The dealer who failed to discard is the offender, whatever seat the words name.
             self.facts.pop("cards", None)

@@ -214,7 +214,8 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
         words = {
             "stands": f"The deal stands{f' ({who} dealt it)' if who else ''}.",
             "redeal": f"A new deal by the same dealer{f': {who} deals again' if who else ''}.",
-            "passes": f"The deal is lost{f': it passes to {who}' if who else ''}.",
+            # Not always lost as a penalty: after all pass twice the deal is simply at an end (Law 77).
+            "passes": f"The deal passes{f' to {who}' if who else ' to the left'}.",
         }[r.deal_outcome]
         console.print(Text.assemble(("Deal: ", "bold"), words))
     a = r.after

@@ -578,6 +578,9 @@ def _check_fields(where: str, rec: Any, schema: dict[str, tuple[Any, bool]]) -> 
             raise RulebookError(f"{where}: field {name!r} is empty")
         if kind is list and not all(isinstance(v, (str, int, dict)) for v in value):
             raise RulebookError(f"{where}: field {name!r} holds a value of the wrong type")
+        if name == "notes" and not all(isinstance(v, str) for v in value):
+            # An unquoted note holding ': ' is read by YAML as a mapping, and would be shown as one.
+            raise RulebookError(f"{where}: field 'notes' holds a note that is not text (quote a note with ': ')")
 
 
 def _check_quote(term: dict[str, Any], laws: dict[int, dict[str, Any]]) -> None:

@@ -162,6 +162,12 @@ class Ruler:
         if text not in self.notes:
             self.notes.append(text)
 
+    def reading_of(self, law: int) -> None:
+        """Show our reading of a law (its record's notes) where that reading is why it does not
+        apply, without citing it among the laws that decide the case."""
+        for text in self.book.law(law).notes:
+            self.note(f"Law {law}: {text}")
+
     def deal(self, outcome: str | None, dealer: Seat | None = None) -> None:
         """The fate of the deal: stands or redeal keep the dealer; passes goes to his left."""
         assert outcome in DEAL_OUTCOMES, outcome
@@ -317,6 +323,7 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
         for a in scoring.reconcile(r.awards, r.adjustment) if a.points
     )))
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
+    _big_lap(r, book, after)
     return Ruling(
         kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.summary, options=r.options,
         actions=r.actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
@@ -333,12 +340,27 @@ def _check_envelope(case: Case) -> None:
         )
 
 
+def _big_lap(r: Ruler, book: Rulebook, after: scoring.After) -> None:
+    """A lap of five or more wins the next game at once: the text is silent on it, so say how we read it."""
+    target = scoring.Rules.of(book).target
+    if any(g.lap >= target for g in after.games_won[:-1]):
+        lap = next((t for t in book.terms if t.term == "Lap"), None)
+        for text in lap.notes if lap else ():
+            r.note(f"Lap: {text}")
+
+
 def _law_85(r: Ruler) -> None:
     """Where a side has a choice of penalties, Law 85 says how it chooses."""
     electors = [o.elector for o in r.options]
     for side in dict.fromkeys(electors):
         if electors.count(side) >= 2:
             r.cite(85)
+            lone = r.case.alone
+            if lone is not None and lone.side == side:
+                # His partner's cards are out of play (Law 101): there is no one to agree with.
+                r.note(f"Law 85: {lone.name_} plays alone, so we read him as making the election himself; once he "
+                       "demands a penalty the choice is final.")
+                continue
             r.note(
                 f"Law 85: {side.name_} agree which of them makes the election, but must not consult "
                 "on which penalty to exact; if they do, they lose the right, and once either demands "

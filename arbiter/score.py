@@ -58,7 +58,6 @@ def plain(t: Tally) -> dict[str, int]:
     return {side.value: t[side] for side in Side}
 
 
-
 def words(t: Tally) -> str:
     """A tally as people say it: 'NS 2 – EW 3'."""
     return f"NS {t[Side.NS]} – EW {t[Side.EW]}"
@@ -126,16 +125,6 @@ class Rules:
     def last_game(self) -> int:
         """The fourth game: one more than the rubber's three, played only when the third laps (Law 1)."""
         return self.games_in_rubber + 1
-
-
-def game_points(book: Rulebook) -> int:
-    """Points in a game (Law 2)."""
-    return Rules.of(book).target
-
-
-def games_to_win(book: Rulebook) -> int:
-    """Games that win the rubber (Law 1)."""
-    return Rules.of(book).games_to_win
 
 
 def in_order(book: Rulebook, awards: Iterable[Award]) -> list[Award]:

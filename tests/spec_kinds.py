@@ -7,9 +7,9 @@ even where the shared folder is not beside the repository.
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from shared import shared
 
-SPEC = Path(__file__).resolve().parent.parent.parent / "shared" / "spec" / "incidents.md"
+SPEC = shared("spec", "incidents.md")
 
 SPEC_KINDS = (
     "misdeal", "deal_out_of_turn", "exposed_in_deal", "faced_card", "imperfect_pack", "trump_turn_exposes",
@@ -20,10 +20,13 @@ SPEC_KINDS = (
     "declaration_not_heard", "attention_to_trick", "asked_who_played", "penalty_consultation",
     "lead_before_discard", "trump_discarded", "wrong_card_count", "trump_card_lifted", "asked_turned_card",
     "lone_declaration", "lone_partner_played", "hand_result", "score_error", "etiquette_breach",
+    # Added in the second round.
+    "all_passed",
 )
 
 
 def kinds_in_spec() -> tuple[str, ...]:
-    """The kinds named in the spec's table, as the spec file has them now."""
-    table = SPEC.read_text(encoding="utf-8").split("## Kinds and their facts")[1].split("## The ruling")[0]
-    return tuple(re.findall(r"^\| `(\w+)` \|", table, re.M))
+    """The kinds named in the spec's tables, as the spec file has them now: a row of the first table
+    names a kind; of the second round's table, only a row marked '(kind)' does (the others add facts)."""
+    tables = SPEC.read_text(encoding="utf-8").split("## Kinds and their facts")[1].split("## The ruling")[0]
+    return tuple(re.findall(r"^\| `(\w+)` (?:\(kind\) )?\|", tables, re.M))

@@ -79,7 +79,7 @@ def test_the_dealing_rounds_are_read_from_law_42() -> None:
 
 def test_misdeal_points_to_law_90_once_play_has_begun() -> None:
     r = ruling("misdeal", dealer="N", counts={"W": 6})
-    assert any("Law 90" in n and "wrong_card_count" in n for n in r.notes)
+    assert any("Law 90" in n and "not a misdeal" in n for n in r.notes)
     assert 90 not in r.laws
 
 
@@ -143,6 +143,9 @@ def test_law_37_governs_an_exposed_last_card_with_the_trump_turned() -> None:
     ("kind", "facts", "law", "outcome"),
     [
         ("imperfect_pack", {}, 33, "redeal"),
+        # Law 33: "a new deal by the same dealer if during the deal or during the play of the hand"
+        ("imperfect_pack", {"found": "during_deal"}, 33, "redeal"),
+        ("imperfect_pack", {"found": "during_play"}, 33, "redeal"),
         ("faced_card", {}, 34, "redeal"),
         ("faced_card", {"lead_made": True}, 34, "stands"),
         ("trump_turn_exposes", {}, 39, "redeal"),
@@ -183,6 +186,39 @@ def test_a_deal_out_of_turn_that_stands_says_who_deals_next(dealt_by: str, words
     r = ruling("deal_out_of_turn", dealer="N", dealt_by=dealt_by, trump_turned=True)
     note = next(n for n in r.notes if n.startswith("Law 40 is silent"))
     assert all(w in note for w in words), note
+
+
+def test_an_imperfect_pack_found_after_the_hand_leaves_the_result_standing_as_our_reading() -> None:
+    # Law 33 speaks only of "during the deal or during the play of the hand".
+    r = ruling("imperfect_pack", dealer="S", found="after_hand")
+    assert r.laws == [33] and r.deal_outcome == "stands" and r.verdict == "result_stands"
+    assert r.actions == []  # no new deal
+    assert any(n.startswith("Law 33:") and "after the hand" in n for n in r.notes)
+
+
+def test_a_cutter_who_re_cuts_is_held_to_his_first_cut() -> None:
+    # Law 30: "When a player has once separated a pack he cannot alter his intention; he can neither
+    # re-shuffle nor re-cut the cards."
+    r = ruling("cut_irregular", dealer="N", recut=True)
+    assert r.laws[0] == 30 and r.verdict == "first_cut_stands"
+    assert [a.law for a in r.actions] == [30]
+    assert any(n.startswith("Law 30:") for n in r.notes)
+    # Law 29: fewer than four cards in a packet means a fresh cut, re-cut or not.
+    false_cut = ruling("cut_irregular", dealer="N", recut=True, smaller_packet=3)
+    assert false_cut.laws[:2] == [29, 30] and false_cut.verdict == "fresh_cut"
+
+
+def test_who_deals_after_a_deal_out_of_turn_that_stands_is_shown_as_our_reading() -> None:
+    # Law 40: "otherwise the deal stands" - the text says nothing of whose deal comes next.
+    r = ruling("deal_out_of_turn", dealer="N", dealt_by="S", trump_turned=True)
+    assert any(n.startswith("Law 40:") and "does not say whose deal follows" in n for n in r.notes)
+
+
+def test_who_makes_the_new_deal_of_law_35_is_shown_as_our_reading() -> None:
+    # Law 35: "the adversaries can call for a new deal" - it does not say by whom.
+    r = ruling("exposed_in_deal", dealer="N", exposed_by="N")
+    assert [o.id for o in r.options] == ["new_deal"]
+    assert any(n.startswith("Law 35:") and "same dealer" in n for n in r.notes)
 
 
 def test_the_dealer_cannot_deal_out_of_his_own_turn() -> None:

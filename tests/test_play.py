@@ -102,15 +102,15 @@ def test_revoke_points_are_read_from_law_63() -> None:
     assert adjustment(lone) == {"NS": 11, "EW": 0}
 
 
-def test_revoke_points_match_the_record() -> None:
-    figures = BOOK.law(63).reading["numbers"]
-    assert adjustment(ruling("revoke", offender="N"))["EW"] == figures["revoke"]
-    assert adjustment(ruling("revoke", maker="N", alone="N", offender="N"))["EW"] == figures["revoke_lone"]
+def test_revoke_points_are_the_books() -> None:
+    # Law 63: "The penalty of a revoke is three points, except in the case of a lone hand, when it is five".
+    assert adjustment(ruling("revoke", offender="N"))["EW"] == 3
+    assert adjustment(ruling("revoke", maker="N", alone="N", offender="N"))["EW"] == 5
 
 
 def test_each_revoke_is_penalised() -> None:
-    each = BOOK.law(63).number_of("revoke")
-    assert adjustment(ruling("revoke", offender="N", count=2))["EW"] == 2 * each
+    # Law 63: three points, "and the penalty may be claimed as often as the revoke is repeated in the hand".
+    assert adjustment(ruling("revoke", offender="N", count=2))["EW"] == 6
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_each_revoke_is_penalised() -> None:
     [(1, 1, 0, 0), (2, 2, 0, 0), (2, 1, 1, 0), (1, 3, 0, 2), (3, 0, 3, 0)],
 )
 def test_equal_revokes_cancel_and_the_excess_is_scored(count: int, other: int, ns: int, ew: int) -> None:
-    each = BOOK.law(63).number_of("revoke")
+    each = 3  # Law 63: "The penalty of a revoke is three points"; Law 71: "An equal number ... cancel each other."
     r = ruling("revoke", offender="E", count=count, other_side_count=other)
     assert adjustment(r) == {"NS": ns * each, "EW": ew * each}
     if other:
@@ -131,7 +131,8 @@ def test_revoke_penalty_is_scored_first_and_can_win_the_game() -> None:
     r = ruling("revoke", offender="E", score={"NS": 3, "EW": 2})
     assert 4 in r.laws
     assert r.after.game_won_by is not None and r.after.game_won_by.value == "NS"
-    assert r.after.lap == 3 + BOOK.law(63).number_of("revoke") - BOOK.law(2).number_of("game")
+    # 3 points, the penalty of three (Law 63), a game of five (Law 2): a lap of one.
+    assert r.after.lap == 1
     assert "before the hand's own points" in r.summary
 
 
@@ -172,7 +173,7 @@ def test_law_65_partner_asking(facts: dict[str, Any], points: int) -> None:
 def test_mixing_the_cards_establishes_the_revoke() -> None:
     r = ruling("revoke", offender="W", established=False, cards_mixed=True)
     assert r.laws[0] == 67
-    assert adjustment(r)["NS"] == BOOK.law(63).number_of("revoke")
+    assert adjustment(r)["NS"] == 3  # Law 63: "three points"
 
 
 def test_cards_that_show_no_revoke_outweigh_mixing() -> None:
@@ -210,6 +211,22 @@ def test_a_called_exposed_card_not_played_may_be_called_again() -> None:
     assert r.laws[0] == 56
     assert option_ids(r) == ["call_again"]
     assert adjustment(r) == {"NS": 0, "EW": 0}
+
+
+@pytest.mark.parametrize("call", ["exposed_card", None])
+def test_a_called_card_that_would_make_him_revoke_need_not_be_played(call: str | None) -> None:
+    # Law 55: "In no case can a player be compelled to play a card which would oblige him to revoke."
+    r = ruling("called_card_not_played", offender="W", call=call, would_revoke=True)
+    assert r.laws[0] == 55 and r.verdict == "no_penalty"
+    assert adjustment(r) == {"NS": 0, "EW": 0}
+    assert option_ids(r) == (["call_again"] if call == "exposed_card" else [])
+
+
+@pytest.mark.parametrize("facts", [{"call": "suit"}, {"call": "highest"}, {"held": False}])
+def test_a_call_that_cannot_oblige_a_revoke_is_refused(facts: dict[str, Any]) -> None:
+    # A lead, or a card of the suit led, is never a revoke (Law 62); nor is a card he does not hold.
+    with pytest.raises(InputError):
+        ruling("called_card_not_played", offender="W", would_revoke=True, **facts)
 
 
 def test_a_called_suit_not_held_is_a_paid_penalty() -> None:
@@ -260,10 +277,13 @@ def test_the_lone_players_partner_dropping_a_card_below_the_table_is_not_exposed
     assert r.verdict == "not_exposed"
 
 
-def test_a_wrong_naming_gives_the_holders_side_a_suit_call() -> None:
+def test_a_wrong_naming_gives_the_holders_side_a_suit_call_and_leaves_the_other_adversary_his_naming() -> None:
+    # Law 51: "liable to be called if either of the adversaries can name it; but should an adversary name
+    # a wrong card, he is liable to have a suit called when he or his partner next lead."
     r = ruling("exposed_card", offender="E", how="detached_named", card="QD", named="KD", named_by="S")
-    assert option_ids(r) == ["call_suit"]
-    assert r.options[0].elector.value == "EW"
+    assert sorted((o.id, o.elector.value) for o in r.options) == [("call_suit", "EW"), ("name_card", "NS")]
+    assert "North may still name it" in r.summary
+    assert "name_card" in [o.id for o in r.options if "North" in o.text]
 
 
 def test_a_partner_cannot_name_the_detached_card() -> None:
@@ -295,10 +315,23 @@ def test_law_53_needs_only_two_followers_against_a_lone_hand() -> None:
     assert option_ids(one) == ["call_card"]
 
 
-def test_an_adversary_leading_out_of_turn_against_a_lone_hand_falls_under_law_105() -> None:
+def test_an_adversary_leading_out_of_turn_against_a_lone_hand_falls_under_law_52() -> None:
+    # Law 105: "Should an adversary play out of turn to the lead of a lone hand" - a play to the lone
+    # player's lead, not a lead. Law 52: "If any player lead out of turn, the adversaries may either call
+    # the card erroneously led, or may call a suit from him or his partner".
     r = ruling("lead_out_of_turn", maker="W", alone="W", offender="S")
-    assert r.laws[0] == 105
-    assert [(o.id, o.elector.value) for o in r.options] == [("call_cards", "EW")]
+    assert r.laws[0] == 52 and 85 in r.laws and 105 not in r.laws
+    assert [(o.id, o.elector.value) for o in r.options] == [("call_card", "EW"), ("call_suit", "EW")]
+    assert r.actions == []  # no hands laid down
+    assert any(n.startswith("Law 105:") and "lead out of turn by an adversary" in n for n in r.notes)
+    # Law 85 has "a player and his partner" agree who elects; the lone player's partner is out of play.
+    assert any(n.startswith("Law 85: West plays alone") for n in r.notes)
+
+
+def test_an_adversarys_false_lead_followed_by_the_others_in_a_lone_hand_stands() -> None:
+    # Law 53: once the others have followed "the trick is complete, and the error cannot be rectified".
+    r = ruling("lead_out_of_turn", maker="W", alone="W", offender="S", followed=["W", "N"])
+    assert r.laws[:2] == [53, 52] and r.options == []
 
 
 @pytest.mark.parametrize("followed", [["W"], ["N"], ["S", "N"]])
@@ -326,11 +359,37 @@ def test_third_before_second_frees_the_fourth_hand() -> None:
     assert [(o.id, o.elector.value) for o in r.options] == [("fourth_plays_before_partner", "EW")]
 
 
-def test_playing_out_of_turn_against_a_lone_hand_lays_both_hands_down() -> None:
-    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="W", position="fourth_before_partner")
+@pytest.mark.parametrize("leader", [None, "S"])
+def test_playing_out_of_turn_to_the_lone_players_lead_lays_both_hands_down(leader: str | None) -> None:
+    # South alone leads; West is next (North's cards are out of play), East plays before him.
+    # Law 105: "both opposing hands must be laid on the table, and can be called by the player playing alone."
+    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="E", leader=leader)
     assert r.laws[0] == 105
     assert [(o.id, o.elector.value) for o in r.options] == [("call_cards", "NS")]
     assert any(a.law == 105 for a in r.actions)
+
+
+def test_playing_out_of_turn_to_an_adversarys_lead_in_a_lone_hand_is_not_law_105() -> None:
+    # East leads against South alone; West plays before South: third hand before second. Law 105 speaks
+    # only of "the lead of a lone hand"; Law 58's remedy ("the fourth may play before his partner") falls
+    # to North, whose cards are out of play.
+    r = ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender="W", leader="E")
+    assert r.laws[0] == 58 and 105 not in r.laws
+    assert r.verdict == "no_penalty" and r.options == [] and r.actions == []
+    assert any(n.startswith("Law 105:") for n in r.notes)
+
+
+@pytest.mark.parametrize(("offender", "leader", "position"), [
+    ("E", "W", None),                       # West led: East is next to play, not out of turn
+    ("W", "S", None),                       # South led: West is next
+    ("E", "S", "third_before_second"),      # to South's lead the third hand is North, out of play
+    ("S", "E", None),                       # the lone player is next after East
+])
+def test_a_play_out_of_turn_that_cannot_happen_in_a_lone_hand_is_refused(offender: str, leader: str,
+                                                                          position: str | None) -> None:
+    with pytest.raises(InputError, match="out of turn|Law 101"):
+        ruling("play_out_of_turn", dealer="E", maker="S", alone="S", offender=offender, leader=leader,
+               position=position)
 
 
 def test_play_out_of_turn_needs_a_position_outside_a_lone_hand() -> None:
@@ -359,6 +418,20 @@ def test_all_four_throwing_down_abandons_the_hands() -> None:
     assert r.laws[0] == 49 and r.options == []
 
 
+def test_a_revoke_established_after_all_four_throw_down_is_still_penalised() -> None:
+    # Law 49: "no such claim can be entertained unless a revoke be established"; Law 63: "The penalty of a
+    # revoke is three points".
+    r = ruling("hand_abandoned", who=["N", "E", "S", "W"], revoke_proved="EW")
+    assert r.laws[0] == 49 and 63 in r.laws
+    assert r.verdict == "revoke_established"
+    assert adjustment(r) == {"NS": 3, "EW": 0}
+
+
+def test_revoke_proved_belongs_to_law_49_only() -> None:
+    with pytest.raises(InputError, match="Law 49"):
+        ruling("hand_abandoned", who=["N", "E"], revoke_proved="NS")
+
+
 def test_winning_cards_run_by_a_lone_player_is_refused() -> None:
     with pytest.raises(InputError, match="lead_out_of_turn"):
         ruling("winning_cards_run", maker="N", alone="N", offender="N")
@@ -373,12 +446,14 @@ def test_an_omission_found_late_leaves_the_deal_to_the_adversaries() -> None:
     r = ruling("omitted_play", offender="E", discovered_after_next_trick=True)
     assert option_ids(r) == ["deal_stands", "new_deal"]
     assert r.deal_outcome is None
+    # Law 60: "the adversaries may claim a new deal" - who deals it is our reading, shown as such.
+    assert any(n.startswith("Law 60:") and "same dealer" in n for n in r.notes)
 
 
 def test_an_extra_card_answers_for_each_revoke() -> None:
-    each = BOOK.law(63).number_of("revoke")
+    # Law 61: "answerable for all the consequent revokes"; Law 63: three points each.
     r = ruling("extra_card_in_trick", offender="E", revokes=2)
-    assert adjustment(r) == {"NS": 2 * each, "EW": 0}
+    assert adjustment(r) == {"NS": 6, "EW": 0}
 
 
 def test_attention_to_the_trick_by_a_lone_player_has_no_one_to_punish() -> None:
@@ -403,9 +478,9 @@ def test_consulting_loses_the_penalty() -> None:
 SPEC_LAWS = {
     "exposed_card": {46, 51, 55, 56, 91, 101, 102, 104},
     "lead_out_of_turn": {52, 53, 85, 104},
-    "play_out_of_turn": {58, 59, 105},
+    "play_out_of_turn": {58, 59, 105, 101},
     "revoke": {4, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71},
-    "called_card_not_played": {54},
+    "called_card_not_played": {54, 55},
     "called_suit_void": {57},
     "winning_cards_run": {47},
     "hand_abandoned": {48, 49, 50},

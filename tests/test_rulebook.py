@@ -221,6 +221,12 @@ def test_malformed_records_are_named(copy: Path) -> None:
         rulebook.validate(files(copy))
 
 
+def test_a_note_that_yaml_reads_as_a_mapping_is_refused(copy: Path) -> None:
+    edit(copy / "009.yaml", "notes: []", "notes:\n  - A note: unquoted")
+    with pytest.raises(RulebookError, match=r"009\.yaml: field 'notes' holds a note that is not text"):
+        rulebook.validate(files(copy))
+
+
 def test_a_law_outside_its_section_is_named(copy: Path) -> None:
     edit(copy / "062.yaml", "section: revoke", "section: misdeal")
     with pytest.raises(RulebookError, match=r"062\.yaml: field 'section': law 62 is not within misdeal"):

@@ -177,15 +177,15 @@ def test_lone_declaration_needs_a_dealer() -> None:
         rule(build_case({"incident": {"kind": "lone_declaration", "declarer": "E", "via": "order"}}), BOOK)
 
 
-# -- the wrong number of cards: figures read from Law 90's record --
+# -- the wrong number of cards (Law 90) --
 
 
 def test_wrong_card_count_scores_law_90s_figures() -> None:
-    figures = BOOK.law(90).reading["numbers"]
+    # Law 90: "the party so offending forfeits two if all four are playing, and four if a lone hand is played".
     four = ruling("wrong_card_count", offender="E", cards=4)
     alone = ruling("wrong_card_count", offender="E", cards=6, alone="W", maker="W")
-    assert points(four) == {"NS": figures["forfeit"], "EW": 0}
-    assert points(alone) == {"NS": figures["forfeit_lone"], "EW": 0}
+    assert points(four) == {"NS": 2, "EW": 0}
+    assert points(alone) == {"NS": 4, "EW": 0}
     assert four.deal_outcome == "stands" and four.next_dealer.value == "N"
 
 
@@ -201,12 +201,12 @@ def test_law_103_is_cited_only_for_the_lone_players_partner() -> None:
     partner = ruling("wrong_card_count", offender="E", cards=4, alone="W", maker="W")
     adversary = ruling("wrong_card_count", offender="S", cards=4, alone="W", maker="W")
     assert 103 in partner.laws and 103 not in adversary.laws
-    assert points(partner) == {"NS": BOOK.law(90).number_of("forfeit_lone"), "EW": 0}
+    assert points(partner) == {"NS": 4, "EW": 0}  # Law 90: "four if a lone hand is played"
 
 
 def test_a_dealer_who_did_not_discard_forfeits() -> None:
     r = ruling("wrong_card_count", offender="N", no_discard=True)
-    assert points(r) == {"NS": 0, "EW": BOOK.law(90).number_of("forfeit")}
+    assert points(r) == {"NS": 0, "EW": 2}  # Law 90: "or the dealer neglect to discard ... forfeits two"
 
 
 @pytest.mark.parametrize(
@@ -342,6 +342,42 @@ def test_lone_partner_played() -> None:
     assert "not the lone player's partner" in refused("lone_partner_played", offender="N", alone="E")
 
 
+# -- all four pass (Law 77) --
+
+
+def test_all_passing_on_the_card_turned_up_begins_the_naming_round() -> None:
+    # Law 77: "Should all four players pass, the trump is turned down, and the first hand can name a suit,
+    # or pass"; Law 78: "should he name the suit turned down, he is considered to have passed".
+    r = ruling("all_passed", dealer="S", turned="9H", round=1)
+    assert r.laws[:2] == [77, 78] and r.verdict == "second_round"
+    assert (r.deal_outcome, r.next_dealer.value) == ("stands", "S")
+    assert [a.law for a in r.actions] == [77] and "West" in r.actions[0].text  # the first hand: the dealer's left
+    assert "hearts" in r.summary
+    assert points(r) == {"NS": 0, "EW": 0}
+
+
+def test_all_passing_again_ends_the_deal_and_the_next_player_deals() -> None:
+    # Law 77: "Should all pass again, the deal is at an end, and the next player deals"; Law 28: "the right
+    # of dealing goes to the left".
+    r = ruling("all_passed", dealer="S", round=2)
+    assert r.laws[0] == 77 and 28 in r.laws and r.verdict == "deal_ended"
+    assert (r.deal_outcome, r.next_dealer.value) == ("passes", "W")
+    assert r.options == [] and points(r) == {"NS": 0, "EW": 0}
+
+
+@pytest.mark.parametrize("envelope", [{"maker": "E"}, {"alone": "E", "maker": "E"}, {"trump": "clubs"}])
+def test_all_passed_with_a_trump_made_is_refused(envelope: dict[str, str]) -> None:
+    with pytest.raises(InputError, match="no one made the trump|no trump was made"):
+        ruling("all_passed", round=2, **envelope)
+
+
+def test_all_passed_needs_the_round() -> None:
+    with pytest.raises(InputError, match="round"):
+        ruling("all_passed")
+    with pytest.raises(InputError, match="out of range"):
+        ruling("all_passed", round=3)
+
+
 # -- etiquette --
 
 RULES = {
@@ -351,19 +387,55 @@ RULES = {
 }
 
 
-@pytest.mark.parametrize(("what", "number"), sorted(RULES.items()))
+# Rule 106: the rules of etiquette carry no penalty of their own. Where no law attaches one to
+# the same act, nothing is scored; the laws that do attach one are named.
+ALSO = {"signal": {83, 79}, "drew_card_early": {83}, "placed_cards_to_inform": {84}, "one_pack": {72}}
+
+
+@pytest.mark.parametrize(("what", "number"), sorted((w, n) for w, n in RULES.items() if w != "purposeful_revoke"))
 def test_etiquette_cites_its_rule_then_106_and_scores_nothing(what: str, number: int) -> None:
     r = ruling("etiquette_breach", what=what)
-    assert r.laws == [number, 106]
+    assert r.laws[:2] == [number, 106]
+    assert set(r.laws[2:]) == ALSO.get(what, set())
     assert r.options == [] and r.actions == []
     assert points(r) == {"NS": 0, "EW": 0}
     assert r.deal_outcome is None
     assert BOOK.law(number).kind == "etiquette"
 
 
-def test_etiquette_points_to_the_laws_that_still_apply() -> None:
-    assert any("Law 63" in n for n in ruling("etiquette_breach", what="purposeful_revoke").notes)
-    assert any("Law 83" in n for n in ruling("etiquette_breach", what="signal").notes)
+@pytest.mark.parametrize("what", sorted(ALSO))
+def test_an_etiquette_ruling_names_the_law_that_also_governs_the_act(what: str) -> None:
+    r = ruling("etiquette_breach", what=what)
+    for n in ALSO[what]:
+        assert f"Law {n}" in r.summary
+    assert "no points are scored" not in r.summary  # a law may still score them
+
+
+def test_a_purposeful_revoke_pays_the_revoke_penalty() -> None:
+    # Rule 112: "It is unfair to revoke purposely". Law 63: "The penalty of a revoke is three points,
+    # except in the case of a lone hand, when it is five"; Rule 106 does not take that away.
+    r = ruling("etiquette_breach", what="purposeful_revoke", offender="E")
+    assert r.laws[0] == 63 and {62, 64, 112, 106} <= set(r.laws)
+    assert points(r) == {"NS": 3, "EW": 0}
+    assert r.deal_outcome == "stands"
+    assert "no penalty can be applied" not in r.summary
+    lone = ruling("etiquette_breach", what="purposeful_revoke", offender="W", maker="N", alone="N")
+    assert points(lone) == {"NS": 5, "EW": 0}
+    # "...and having made a revoke, a player is not justified in making a second to conceal the first":
+    # Law 63, "the penalty may be claimed as often as the revoke is repeated in the hand".
+    assert points(ruling("etiquette_breach", what="purposeful_revoke", offender="N", revokes=2)) == {"NS": 0, "EW": 6}
+
+
+def test_a_purposeful_revoke_needs_the_offender() -> None:
+    with pytest.raises(InputError, match="offender"):
+        ruling("etiquette_breach", what="purposeful_revoke")
+    result = run("rule", "etiquette_breach", "--what", "purposeful_revoke")
+    assert result.exit_code == 2 and "offender" in result.output and "Traceback" not in result.output
+
+
+def test_revokes_belong_to_a_purposeful_revoke_only() -> None:
+    with pytest.raises(InputError, match="revokes"):
+        ruling("etiquette_breach", what="signal", revokes=2)
 
 
 # -- the command line --

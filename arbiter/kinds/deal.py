@@ -30,8 +30,7 @@ def _round(pattern: tuple[int, ...]) -> str:
     return " then ".join(_n(n) for n in pattern)
 
 
-LAW_90_NOTE = ("A wrong number of cards found once play has begun is not a misdeal: Law 90 governs "
-               "(kind wrong_card_count).")
+LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdeal: Law 90 governs."
 
 
 # -- Misdeals (Laws 41-45) --
@@ -89,7 +88,7 @@ def misdeal(r: Ruler) -> None:
                    "there is a misdeal (Laws 43, 44).")
         if dealt_by is not None:
             r.note(f"{dealt_by.name_} dealt in {dealer.name_}'s turn: that is a deal out of turn, which Law 40 "
-                   "governs (kind deal_out_of_turn).")
+                   "governs.")
         r.deal("stands", dealt_by or dealer)
         return
 
@@ -200,7 +199,7 @@ def deal_out_of_turn(r: Ruler) -> None:
         r.refuse(f"{wrong.name_} is the dealer; dealing in the dealer's own turn is no deal out of turn")
     r.cite(40)
     if wrong == rightful.partner:
-        r.note(f"{wrong.name_} took his partner's deal: should he misdeal, Law 45 governs (kind misdeal).")
+        r.note(f"{wrong.name_} took his partner's deal: should he misdeal, Law 45 governs.")
     if not r.facts["trump_turned"]:
         r.summary = (f"{wrong.name_} dealt out of turn; it was {rightful.name_}'s deal. The error was found "
                      f"before the trump card was turned, so the deal can be stopped and {rightful.name_} deals; "
@@ -317,8 +316,7 @@ def exposed_in_deal(r: Ruler) -> None:
                  "exposed card cannot be called.")
     r.verdict = "claim_open"
     r.option("new_deal", 35, claimant, f"call for a new deal, made by the same dealer, {dealer.name_}.")
-    r.note("Law 35 does not say who makes the new deal; an exposure in dealing is not a misdeal (Law 42), so we read "
-           "it as a new deal by the same dealer.")
+    # Who makes the new deal is open in Law 35's text; our reading is in its record's notes.
 
 
 @kind("faced_card", laws=(34,),
@@ -338,13 +336,27 @@ def faced_card(r: Ruler) -> None:
     r.deal("stands")
 
 
-@kind("imperfect_pack", laws=(33,))
+@kind("imperfect_pack", laws=(33,),
+      facts=(Fact("found", "choice", "when the pack was found incorrect or imperfect",
+                  choices=("during_deal", "during_play", "after_hand"), default="during_play"),))
 def imperfect_pack(r: Ruler) -> None:
-    """The pack found incorrect or imperfect during the deal or the play."""
+    """The pack found incorrect or imperfect during the deal, the play, or after the hand."""
     r.cite(33)
+    found: str = r.facts["found"]
+    if found == "after_hand":
+        # Law 33 speaks only of the deal and the play; our reading for after the hand is in its notes.
+        r.verdict = "result_stands"
+        r.summary = ("The pack was found incorrect or imperfect only after the hand was played out. Law 33 calls "
+                     "for a new deal when that is found during the deal or during the play of the hand, and says "
+                     "nothing of a pack found faulty afterwards: we read the hand's result as standing, like the "
+                     "points scored on previous hands, and the pack as put right before the next deal.")
+        r.deal("stands")
+        return
+    when = "during the deal" if found == "during_deal" else "during the play of the hand"
     who = f"{r.case.dealer.name_}, the same dealer" if r.case.dealer else "the same dealer"
-    r.summary = (f"The pack was found incorrect or imperfect: there must be a new deal by {who}. All points scored "
-                 "on previous hands stand; the hand in progress scores nothing.")
+    r.verdict = "new_deal"
+    r.summary = (f"The pack was found incorrect or imperfect {when}: there must be a new deal by {who}. All points "
+                 "scored on previous hands stand; the hand in progress scores nothing.")
     r.action(33, "The hand in progress is abandoned and the cards are dealt again with a correct pack.")
     r.deal("redeal")
 
@@ -393,6 +405,7 @@ def wrong_pack(r: Ruler) -> None:
              default=False),
         Fact("confusion", "bool", "the cards were confused, or it is doubtful where the pack was divided",
              default=False),
+        Fact("recut", "bool", "the cutter, having separated the pack, re-shuffled or re-cut it", default=False),
     ),
 )
 def cut_irregular(r: Ruler) -> None:
@@ -401,7 +414,6 @@ def cut_irregular(r: Ruler) -> None:
     packet: int | None = r.facts["smaller_packet"]
     if packet is not None and packet > len(PACK) // 2:
         r.refuse(f"a smaller packet of {packet} is more than half the pack ({len(PACK)} cards)")
-    r.cite(29)
     faults = []
     if packet is not None and packet < least:
         faults.append(f"the cut left {_cards(packet)} in one packet, fewer than the {_n(least)} required")
@@ -410,6 +422,10 @@ def cut_irregular(r: Ruler) -> None:
     if r.facts["confusion"]:
         faults.append("the cards were confused or the place of the cut is in doubt")
     cutter = f"{r.seat(r.case.dealer.right)}" if r.case.dealer else "the player on the dealer's right"
+    if r.facts["recut"]:
+        _recut(r, cutter, faults)
+        return
+    r.cite(29)
     if not faults:
         r.cite(30)
         r.verdict = "cut_stands"
@@ -423,6 +439,28 @@ def cut_irregular(r: Ruler) -> None:
     r.action(29, f"{_cap(cutter)} cuts the pack again.")
     r.action(24, "After a false cut each player has again the right to shuffle once before the fresh cut.")
     r.note("We read every cut that Law 29 sends back to be made again as a 'false cut' in Law 24's words.")
+
+
+def _recut(r: Ruler, cutter: str, faults: list[str]) -> None:
+    """Law 30: once he has separated the pack the cutter can neither re-shuffle nor re-cut it."""
+    if faults:
+        # His first cut was itself a false cut: Law 29's fresh cut is due anyway, made properly.
+        r.cite(29, 30)
+        r.verdict = "fresh_cut"
+        r.summary = (f"{_cap(listing(faults))}, so there must be a fresh cut (Law 29). {_cap(cutter)} re-cut or "
+                     "re-shuffled on his own after separating the pack, which Law 30 forbids: that does not count as "
+                     "the fresh cut, which is made again properly.")
+        r.action(29, f"{_cap(cutter)} cuts the pack again.")
+        r.action(24, "After a false cut each player has again the right to shuffle once before the fresh cut.")
+        return
+    r.cite(30)
+    r.verdict = "first_cut_stands"
+    r.summary = (f"{_cap(cutter)}, having separated the pack, re-shuffled or re-cut it. By Law 30 he cannot alter his "
+                 "intention: his first cut stands, and the pack is put back as he first divided it. The law names "
+                 "no penalty.")
+    r.action(30, "The pack is restored to the order of the first cut, and the dealer deals from it.")
+    # Where the first division cannot be restored, our reading (Law 30's notes) sends it to Law 29.
+    r.cite(29)
 
 
 @kind("reshuffle_after_cut", laws=(31,))

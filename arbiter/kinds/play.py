@@ -248,14 +248,22 @@ def _detached_named(r: Ruler, offender: Seat, card: Card | None, named: Card | N
                  "detached) as well as 'named'")
     if named is not None and named != card:
         assert card is not None
+        # "liable to be called if either of the adversaries can name it": one wrong name does not
+        # take the other adversary's naming away.
+        other = named_by.partner.name_ if named_by is not None else "the other adversary"
         r.verdict = "wrongly_named"
         r.summary = (f"A card ({card.words}) was detached from the hand of {r.seat(offender)}, and {namer} named it "
-                     f"wrongly as the {named.words}. By Law 51 the detached card cannot be called, and "
-                     f"{victims.name_} are liable to have a suit called when either of them next leads.")
+                     f"wrongly as the {named.words}. A wrong name does not make the card liable to be called, and by "
+                     f"Law 51 {victims.name_} are liable to have a suit called when either of them next leads. "
+                     f"The card is liable to be called if either of the adversaries can name it, so {other} may "
+                     "still name it; if he names it rightly, it can be called.")
         liable = _names(victims.seats)
         r.option("call_suit", 51, offender.side,
                  f"call a suit from {liable} when it is next the turn of either of them to lead.")
-        r.cite(57)
+        r.option("name_card", 51, victims,
+                 f"have {other} name the detached card: named rightly, it is liable to be called and "
+                 f"{offender.name_} must play it when it is called, unless that would make him revoke (Law 55).")
+        r.cite(57, 55)
         r.note("If the player called on to lead the suit has none of it, the penalty is paid (Law 57).")
         r.deal("stands")
         return
@@ -271,7 +279,7 @@ def _detached_named(r: Ruler, offender: Seat, card: Card | None, named: Card | N
 
 @kind(
     "lead_out_of_turn",
-    laws=(52, 53, 85, 104, 105),
+    laws=(52, 53, 85, 104),
     facts=(
         Fact("offender", "seat", "the seat that led out of turn"),
         Fact("followed", "seats", "seats that played to the false lead", default=[]),
@@ -293,13 +301,12 @@ def lead_out_of_turn(r: Ruler) -> None:
         r.refuse(f"players follow in turn to the left: after {offender.name_} come {_names(order)}, so "
                  f"{_names(followed)} cannot have followed without the players before them")
     victims = offender.side.other
-    # Law 104 (lone player) and Law 105 (adversary of a lone hand) replace Law 52 in a lone hand.
-    if lone is None:
-        governing = 52
-    elif offender == lone:
-        governing = 104
-    else:
-        governing = 105
+    # Law 104 replaces Law 52 for the lone player's own lead. An adversary's lead is no play
+    # "to the lead of a lone hand" (Law 105), so Law 52 governs it as any other lead.
+    governing = 104 if lone is not None and offender == lone else 52
+    against_lone = lone is not None and offender != lone
+    if against_lone:
+        r.reading_of(105)
 
     if len(followed) == len(order):
         r.cite(53, governing)
@@ -325,25 +332,24 @@ def lead_out_of_turn(r: Ruler) -> None:
                      f"called by {victims.name_}. Law 52's other penalty, calling a suit, is not given.")
         r.option("call_card", 104, victims, _call_card_text(offender, None, "the card led"))
         r.cite(55, 56, 52)
-    elif governing == 105:
+        r.deal("stands")
+        return
+    if against_lone:
         assert lone is not None
-        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, led out of turn. We apply "
-                     f"Law 105: both {_names(victims.other.seats)} lay their hands face up on the table, and "
-                     f"{lone.name_} may call their cards.")
-        _law_105(r, lone)
-        r.cite(52)
-        r.note("Law 105 speaks of playing out of turn 'to the lead of a lone hand'; it does not squarely cover a "
-               "lead out of turn by an adversary. We follow the rulebook's reading that it replaces Law 52 "
-               "against a lone hand; under Law 52 the lone player would instead call the card led or a suit.")
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, led out of turn. Law 105 "
+                     "speaks of playing out of turn to the lead of a lone hand, and this is a lead, not a play to "
+                     f"{lone.name_}'s lead; Law 104 concerns only the lone player's own lead. So Law 52 applies as "
+                     f"to any lead out of turn: {lone.name_} may call the card wrongly led, or call a suit from "
+                     f"{offender.name_} or {offender.partner.name_} when either of them next leads.")
     else:
         r.summary = (f"{r.seat(offender)} led out of turn. {victims.name_} may call the card wrongly led, or call "
                      f"a suit from {offender.name_} or {offender.partner.name_} when either of them next leads.")
-        r.option("call_card", 52, victims, _call_card_text(offender, None, "the card led") +
-                 " It stays face up on the table till then (Law 46).")
-        r.option("call_suit", 52, victims, f"call a suit from {offender.name_} or {offender.partner.name_} when "
-                 "it is next the turn of either of them to lead; if he has none of it, the penalty is paid "
-                 "(Law 57).")
-        r.cite(46, 55, 56, 57)
+    r.option("call_card", 52, victims, _call_card_text(offender, None, "the card led") +
+             " It stays face up on the table till then (Law 46).")
+    r.option("call_suit", 52, victims, f"call a suit from {offender.name_} or {offender.partner.name_} when "
+             "it is next the turn of either of them to lead; if he has none of it, the penalty is paid "
+             "(Law 57).")
+    r.cite(46, 55, 56, 57)
     r.deal("stands")
 
 
@@ -364,6 +370,7 @@ def _law_105(r: Ruler, lone: Seat) -> None:
         Fact("offender", "seat", "the player who did not play or lead as called"),
         Fact("held", "bool", "he held the card or suit demanded, so could have complied", default=True),
         Fact("call", "choice", "what was called, where known", choices=("highest", "lowest", "suit", "exposed_card")),
+        Fact("would_revoke", "bool", "playing the called card would have made him revoke", default=False),
     ),
     required=("offender",),
 )
@@ -374,6 +381,9 @@ def called_card_not_played(r: Ruler) -> None:
     call: str | None = r.facts["call"]
     _in_play(r, offender, "been called on to play")
     victims = offender.side.other
+    if r.facts["would_revoke"]:
+        _call_would_revoke(r, offender, held, call)
+        return
     demanded = {
         "highest": "his highest card of the suit led",
         "lowest": "his lowest card of the suit led",
@@ -423,6 +433,27 @@ def called_card_not_played(r: Ruler) -> None:
     r.award(victims, points, 63)
     r.note("Law 54 gives 'the penalty of a revoke' without saying who scores it; as with Law 63 we give it to "
            "the adversaries of the offender.")
+    r.deal("stands")
+
+
+def _call_would_revoke(r: Ruler, offender: Seat, held: bool, call: str | None) -> None:
+    """Law 55: no player can be compelled to play a card that would oblige him to revoke."""
+    if not held:
+        r.refuse("'would_revoke' says he held the card called, and 'held: false' says he did not")
+    if call in ("highest", "lowest", "suit"):
+        what = "a lead" if call == "suit" else "a card of the suit led"
+        r.refuse(f"a call for {'a suit to be led' if call == 'suit' else f'his {call} of the suit led'} cannot oblige "
+                 f"him to revoke: {what} is never a revoke (Law 62)")
+    r.cite(55, 54, 62)
+    r.verdict = "no_penalty"
+    r.summary = (f"{r.seat(offender)} did not play the card called because playing it would have made him revoke: he "
+                 "held a card of the suit led and had to follow suit. By Law 55 in no case can a player be compelled "
+                 "to play a card which would oblige him to revoke, so there is no penalty; Law 54's penalty of a "
+                 "revoke falls only on one who fails to comply when he can.")
+    if call == "exposed_card":
+        r.cite(56)
+        r.summary += " The call for the exposed card can be repeated until it has been played (Law 56)."
+        r.option("call_again", 56, offender.side.other, _call_card_text(offender, None, "the exposed card"))
     r.deal("stands")
 
 
@@ -478,8 +509,11 @@ def winning_cards_run(r: Ruler) -> None:
 
 @kind(
     "hand_abandoned",
-    laws=(48, 49, 50, 104),
-    facts=(Fact("who", "seats", "the seats that threw their cards on the table face up"),),
+    laws=(48, 49, 50, 104, 63, 64),
+    facts=(
+        Fact("who", "seats", "the seats that threw their cards on the table face up"),
+        Fact("revoke_proved", "side", "all four having thrown down: the side against which a revoke is then established"),
+    ),
     required=("who",),
 )
 def hand_abandoned(r: Ruler) -> None:
@@ -487,6 +521,10 @@ def hand_abandoned(r: Ruler) -> None:
     who: list[Seat] = r.fact("who")
     if not who:
         r.refuse("'who' must name at least one seat that threw down his cards")
+    revoker: Side | None = r.facts["revoke_proved"]
+    if revoker is not None and len(who) != len(Seat):
+        r.refuse("'revoke_proved' is Law 49's exception, when all four have thrown down their cards; while the hand "
+                 "is played on, rule the revoke as kind revoke")
     lone = r.case.alone
     if lone is not None and lone.partner in who:
         r.refuse(f"{lone.partner.name_}'s cards already lie face down out of play while {lone.name_} plays alone "
@@ -494,16 +532,25 @@ def hand_abandoned(r: Ruler) -> None:
     if lone is not None:
         _abandoned_against_lone(r, who, lone)
         return
-    if len(who) == 4:
+    if len(who) == len(Seat):
         r.cite(49, 64)
-        r.verdict = "abandoned"
-        r.summary = ("All four players threw their cards face up on the table: by Law 49 the hands are abandoned "
-                     "and no one may take up his cards again. A claim that the game could have been saved or won "
-                     "is not heard, unless a revoke is established (Law 64).")
-        r.note("Law 49 does not say how the unfinished hand is scored. We read it as ending the hand where the "
-               "players left it: the outcome all four acted on stands, since no claim against it is heard.")
         r.action(49, "No player takes up his cards again; only an established revoke can still be claimed.")
         r.deal("stands")
+        abandoned = ("All four players threw their cards face up on the table: by Law 49 the hands are abandoned "
+                     "and no one may take up his cards again.")
+        if revoker is None:
+            r.verdict = "abandoned"
+            r.summary = (abandoned + " A claim that the game could have been saved or won is not heard, unless a "
+                         "revoke is established (Law 64).")
+            return
+        points = r.number(63, "revoke")
+        r.cite(62, 4)
+        r.award(revoker.other, points, 63)
+        r.verdict = "revoke_established"
+        r.summary = (abandoned + f" Law 49 hears no claim that the game could have been saved or won unless a "
+                     f"revoke be established, and a revoke by {revoker.name_} is established: {revoker.other.name_} "
+                     f"score {points} (Law 63), before any other points of the hand (Law 4).")
+        r.action(66, f"{revoker.other.name_} may search all the tricks to prove the revoke.")
         return
     r.cite(48, 46)
     r.verdict = "exposed"
@@ -556,7 +603,7 @@ def _abandoned_against_lone(r: Ruler, who: list[Seat], lone: Seat) -> None:
 
 @kind(
     "play_out_of_turn",
-    laws=(58, 59, 105, 104),
+    laws=(58, 59, 105, 104, 101),
     facts=(
         Fact("offender", "seat", "the seat that played out of turn"),
         Fact("position", "choice", "what happened", choices=("third_before_second", "fourth_before_partner")),
@@ -576,21 +623,12 @@ def play_out_of_turn(r: Ruler) -> None:
     if leader is not None and leader == offender:
         r.refuse(f"{offender.name_} led the trick, so he cannot have played out of turn to it")
     if lone is not None and offender != lone:
-        if leader is not None and leader != lone:
-            r.note("Law 105 speaks of the lead of a lone hand; we read it as any trick of a lone hand, as the "
-                   "rulebook does.")
-        r.cite(105)
-        r.verdict = None
-        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, played out of turn. By "
-                     f"Law 105 both {_names(offender.side.seats)} lay their hands face up on the table, and "
-                     f"{lone.name_} may call their cards.")
-        _law_105(r, lone)
-        if position is not None:
-            r.cite(58 if position == "third_before_second" else 59)
-        r.note("Law 105 replaces the ordinary rule for playing out of turn (Laws 58 and 59) against a lone hand.")
-        r.deal("stands")
+        _out_of_turn_against_lone(r, offender, lone, leader, position)
         return
     if lone is not None and offender == lone:
+        if leader is not None and leader != lone.left:
+            r.refuse(f"to {leader.name_}'s lead {lone.name_} plays in his turn ({lone.partner.name_}'s cards are out "
+                     f"of play, Law 101); he can be out of turn only when {lone.left.name_} leads")
         r.cite(104)
         r.verdict = "no_penalty"
         r.summary = (f"{r.seat(offender)}, playing alone, played to a trick before his turn. No law penalises it: "
@@ -629,6 +667,43 @@ def play_out_of_turn(r: Ruler) -> None:
                  f"hand) while the third hand had not played. By Law 59 {victims.name_} may call on "
                  f"{partner.name_} to win or to lose the trick.")
     r.call_play(59, victims, partner, highest_or_lowest=False)
+    r.deal("stands")
+
+
+def _out_of_turn_against_lone(r: Ruler, offender: Seat, lone: Seat, leader: Seat | None,
+                              position: str | None) -> None:
+    """An adversary of a lone player plays out of turn: Law 105 only when the lone player led.
+
+    Three play in a lone hand, so each adversary can be out of turn in one way only: the
+    lone player's right-hand adversary by playing before the left-hand one when the lone
+    player led (fourth before partner), the left-hand one by playing before the lone player
+    when his own partner led (third before second). The leader follows from the offender.
+    """
+    if offender == lone.right:
+        led_by, fits, where = lone, "fourth_before_partner", f"before {lone.left.name_} when {lone.name_} led"
+    else:
+        led_by, fits, where = lone.right, "third_before_second", f"before {lone.name_} when {lone.right.name_} led"
+    if (leader is not None and leader != led_by) or position not in (None, fits):
+        r.refuse(f"with {lone.name_} playing alone and {lone.partner.name_}'s cards out of play (Law 101), "
+                 f"{offender.name_} can play out of turn only {where} ({fits})")
+    if led_by == lone:
+        r.cite(105)
+        r.summary = (f"{r.seat(offender)}, an adversary of {lone.name_} who plays alone, played out of turn to the "
+                     f"lone player's lead, before his partner {lone.left.name_}. By Law 105 both "
+                     f"{_names(offender.side.seats)} lay their hands face up on the table, and {lone.name_} may call "
+                     "their cards.")
+        _law_105(r, lone)
+        r.cite(59)  # the ordinary rule for the fourth hand playing before his partner, which 105 displaces
+        r.deal("stands")
+        return
+    r.reading_of(105)
+    r.cite(58, 101)
+    r.verdict = "no_penalty"
+    r.summary = (f"{r.seat(offender)}, third hand to his partner {led_by.name_}'s lead, played before {lone.name_}, "
+                 f"who plays alone. Law 105 does not apply: the trick was not led by the lone hand. Law 58 gives no "
+                 f"penalty for the third hand playing before the second; it lets the fourth hand play before his "
+                 f"partner, and the fourth hand is {lone.partner.name_}, whose cards are out of play (Law 101). "
+                 f"{offender.name_}'s card stands as played, and {lone.name_} plays to the trick in turn.")
     r.deal("stands")
 
 
@@ -685,8 +760,7 @@ def omitted_play(r: Ruler) -> None:
     r.option("deal_stands", 60, victims,
              "let the deal stand: the surplus card at the end of the hand is treated as played to the imperfect "
              "trick, and does not constitute a revoke in it.")
-    r.note("Law 60 says 'a new deal' without naming the dealer; we read it as in the section A New Deal "
-           "(Law 33): a new deal by the same dealer.")
+    # Who makes the new deal is open in Law 60's text; our reading is in its record's notes.
     r.note("The deal's fate is the adversaries' election, so the ruling leaves it open.")
     r.deal(None)
 

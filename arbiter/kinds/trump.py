@@ -174,6 +174,46 @@ def bid_out_of_turn(r: Ruler) -> None:
 
 
 @kind(
+    "all_passed",
+    laws=(77, 78, 28),
+    facts=(Fact("round", "int", "the round in which all four passed: 1 (on the card turned up) or 2 (naming a "
+                "suit)", low=1, high=2),),
+    required=("round",),
+)
+def all_passed(r: Ruler) -> None:
+    """All four players passed, in the first round or the second."""
+    case = r.case
+    for key, seat in (("maker", case.maker), ("alone", case.alone)):
+        if seat is not None:
+            r.refuse(f"{key} is {seat.name_}, but if all four passed no one made the trump")
+    if case.trump is not None:
+        r.refuse(f"trump is given as {case.trump.value}, but if all four passed no trump was made")
+    t = r.table if case.dealer is not None else None
+    r.cite(77)
+    if r.fact("round") == 1:
+        first = r.seat(t.eldest) if t else "the eldest hand"
+        turned = case.turned
+        down = f"the {turned.words}" if turned is not None else "the trump card"
+        r.verdict = "second_round"
+        r.summary = (f"All four players passed on the card turned up. By Law 77 {down} is turned down, and the first "
+                     f"hand, {first}, can name a suit or pass; and so on in turn around the table."
+                     + (f" Should he name {turned.suit.value}, the suit turned down, he is considered to have passed "
+                        "(Law 78)." if turned is not None else
+                        " A player who names the suit turned down is considered to have passed (Law 78)."))
+        r.cite(78)
+        r.action(77, f"The trump card is turned down; {first} speaks first, naming a suit or passing.")
+        r.deal("stands")
+        return
+    nxt = r.seat(t.dealer.left) if t else "the player on the dealer's left"
+    r.cite(28)
+    r.verdict = "deal_ended"
+    r.summary = (f"All four players passed again, on the second round. By Law 77 the deal is at an end, and the next "
+                 f"player deals: the right of dealing goes to the left (Law 28), so {nxt} deals. No trump is made "
+                 "and no points are scored.")
+    r.deal("passes")
+
+
+@kind(
     "dealer_turned_down",
     laws=(82, 77),
     facts=(Fact("how", "choice", "what the dealer did",
@@ -797,27 +837,34 @@ _ETIQUETTE: dict[str, tuple[int, str]] = {
     "unusual_manner": (116, "passing, assisting or ordering up with unusual quickness or delay, or in an unusual "
                             "manner, so giving information"),
 }
-_ETIQUETTE_NOTES = {
-    "signal": "Where the words call attention to the trick (saying it is or is not his, naming his card, or "
-              "calling on his partner to take or not take it), Law 83 applies and the adversaries may exact its "
-              "penalty (attention_to_trick). Mentioning after a pass the suit one meant to make is Law 79: the "
-              "partner must pass.",
-    "drew_card_early": "Drawing one's card in the trick before the partner has played, to call attention to it, is "
-                       "a different matter: Law 83 gives the adversaries a penalty for that.",
-    "placed_cards_to_inform": "The right itself stands: any player may demand that the cards be placed (Law 84).",
-    "purposeful_revoke": "The revoke itself is still a revoke: the revoke laws (62-71) apply to it, with the "
-                         "penalty of Law 63. Etiquette adds only the censure of doing it on purpose.",
-    "one_pack": "A player calling for fresh cards must call for two new packs (Law 72).",
-    "unusual_manner": "Words that intimate the state of the hand are also against Rule 109.",
+# Rule 106: the etiquette rules carry no penalty of their own. A law that attaches a penalty to
+# the same act still applies, and the ruling must say so rather than deny it: for each breach,
+# the laws that may also govern it, and in what case.
+_ALSO: dict[str, tuple[tuple[int, ...], str]] = {
+    "signal": ((83, 79), "Where the intimation calls attention to the trick before the partner has played "
+                         "(saying it is or is not his, naming his card, or calling on his partner to take or not "
+                         "to take it), Law 83 applies and the adversaries may exact its penalty. Where a player "
+                         "who has passed mentions the suit he meant to make, Law 79 applies: his partner must pass."),
+    "drew_card_early": ((83,), "Law 83 penalises a player who, before his partner plays, calls attention to the "
+                               "trick by naming his card or by drawing it; where the players find that he did "
+                               "that, Law 83's penalty applies."),
+    "placed_cards_to_inform": ((84,), "The right itself stands: any player may demand that the cards be placed "
+                                      "(Law 84); no law attaches a penalty to using it to inform the partner."),
+    "one_pack": ((72,), "A player calling for fresh cards must call for two new packs (Law 72); no law attaches "
+                        "a penalty to playing with one."),
+    "unusual_manner": ((), "No law attaches a penalty to it; words that intimate the state of the hand are also "
+                           "against Rule 109."),
 }
 
 
 @kind(
     "etiquette_breach",
-    laws=(106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116),
+    laws=(106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 62, 63, 64, 4),
     facts=(
         Fact("what", "choice", "the breach", choices=tuple(_ETIQUETTE)),
-        Fact("offender", "seat", "the player in breach, if a player"),
+        Fact("offender", "seat", "the player in breach, if a player (needed for a purposeful revoke)"),
+        Fact("revokes", "int", "purposeful_revoke: revokes he made, a second to conceal the first included",
+             low=1, high=5),
     ),
     required=("what",),
 )
@@ -827,12 +874,48 @@ def etiquette_breach(r: Ruler) -> None:
     offender: Seat | None = r.facts["offender"]
     if what == "bystander_remark" and offender is not None:
         r.refuse("a bystander has no seat at the table; leave out offender for bystander_remark")
+    if r.facts["revokes"] is not None and what != "purposeful_revoke":
+        r.refuse("'revokes' belongs to what: purposeful_revoke")
+    if what == "purposeful_revoke":
+        _purposeful_revoke(r)
+        return
     rule_no, described = _ETIQUETTE[what]
     r.cite(rule_no, 106)
     opening = f"{r.seat(offender)}: {described}" if offender is not None else described[0].upper() + described[1:]
-    r.summary = (f"{opening} is a breach of the etiquette of Euchre (Rule "
-                 f"{rule_no}). Etiquette is not law: no penalty can be applied (Rule 106), and no points are "
-                 "scored; the only remedy is to cease to play with those who habitually disregard it.")
-    if what in _ETIQUETTE_NOTES:
-        r.note(_ETIQUETTE_NOTES[what])
+    laws, also = _ALSO.get(what, ((), ""))
+    r.cite(*laws)
+    r.summary = (f"{opening} is a breach of the etiquette of Euchre (Rule {rule_no}). Etiquette is not law: "
+                 "Rule 106 attaches no penalty to the breach itself, and the only remedy is to cease to play with "
+                 "those who habitually disregard it. "
+                 + (also if also else "No law attaches a penalty to this act, so no points are scored."))
     r.deal(None)
+
+
+def _purposeful_revoke(r: Ruler) -> None:
+    """Rule 112 censures a purposeful revoke; it is still a revoke, and Law 63's penalty stands."""
+    offender: Seat | None = r.facts["offender"]
+    if offender is None:
+        r.refuse("offender is needed for purposeful_revoke: his adversaries score the revoke penalty (Law 63)")
+    assert offender is not None
+    lone = r.case.alone
+    if lone is not None and offender == lone.partner:
+        r.refuse(f"{offender.name_} is the partner of {lone.name_}, who plays alone; his cards are out of play "
+                 "(Law 101), so he cannot have revoked")
+    count: int = r.facts["revokes"] or 1
+    victims = offender.side.other
+    each = r.number(63, "revoke_lone" if lone is not None else "revoke")
+    r.cite(62, 64, 112, 106, 4)
+    r.award(victims, each * count, 63)
+    times = "" if count == 1 else f" {count} times"
+    r.verdict = "revoke"
+    r.summary = (f"{r.seat(offender)} revoked on purpose{times}. Rule 112 calls that unfair, and Rule 106 attaches "
+                 "no penalty to a breach of etiquette as such; but a purposeful revoke is still a revoke (Law 62), "
+                 f"and Rule 106 does not take away the law's penalty: {victims.name_} score {each} for each revoke"
+                 f"{' in a lone hand' if lone is not None else ''} (Law 63), {each * count} in all, scored before any "
+                 "other points of the hand (Law 4). For the unfairness itself the only remedy is to cease to play "
+                 "with those who habitually disregard it.")
+    r.option("play_out", 70, offender.side, "require the hand to be played out; what they make on it is scored "
+             "after the penalty (Law 4).")
+    r.note("We rule the revoke as established (Law 64). A revoke put right before it was established (Laws 64, "
+           "65, 69) is ruled as kind revoke.")
+    r.deal("stands")
