@@ -41,15 +41,9 @@ def test_the_list_of_spec_kinds_is_the_spec_s() -> None:
     assert kinds_in_spec() == SPEC_KINDS
 
 
-# Kinds whose worked cases are being reasoned out from the law text by another hand (the
-# cases branch), independently of the engine; the engine's own tests cover them meanwhile.
-AWAITING_CASES = {"all_passed"}
-
-
 def test_every_kind_has_a_worked_case() -> None:
     kinds = {read_case_file(p)["incident"]["kind"] for p in CASES.rglob("*.yaml")}
-    assert set(KINDS) - kinds - AWAITING_CASES == set()
-    assert AWAITING_CASES & kinds == set(), "these kinds have worked cases now: take them out of AWAITING_CASES"
+    assert set(KINDS) - kinds == set()
 
 
 def test_the_cases_reach_every_law_that_prescribes_a_consequence() -> None:

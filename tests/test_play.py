@@ -428,8 +428,12 @@ def test_a_revoke_established_after_all_four_throw_down_is_still_penalised() -> 
 
 
 def test_revoke_proved_belongs_to_law_49_only() -> None:
-    with pytest.raises(InputError, match="Law 49"):
-        ruling("hand_abandoned", who=["N", "E"], revoke_proved="NS")
+    # Law 49's exception is for hands abandoned by "all four players"; with two, Law 48 rules the
+    # cards thrown down (called by the adversary), and the revoke is left to its own ruling.
+    r = ruling("hand_abandoned", who=["N", "E"], revoke_proved="NS")
+    assert r.laws[0] == 48 and 49 not in r.laws
+    assert not any(r.adjustment.values())
+    assert any("ruled by itself" in n for n in r.notes)
 
 
 def test_winning_cards_run_by_a_lone_player_is_refused() -> None:

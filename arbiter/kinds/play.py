@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from arbiter.incident import Fact
-from arbiter.model import Card, Seat, Side, Suit
+from arbiter.model import Card, InputError, Seat, Side, Suit
 from arbiter.ruling import Ruler, kind, listing
 
 # -- helpers shared by the handlers --
@@ -83,6 +83,7 @@ def _lone_side_scoring(r: Ruler, lone: Seat) -> str:
         Fact("card", "card", "the card exposed, where known"),
         Fact("named", "card", "when a detached card was named: the card the adversary named, if not the one detached"),
         Fact("named_by", "seat", "when a detached card was named: the adversary who named it"),
+        Fact("namings", "cuts", "when both adversaries named a detached card: what each named, as N=KD,S=QD"),
     ),
     required=("offender",),
 )
@@ -101,10 +102,16 @@ def exposed_card(r: Ruler) -> None:
     if named_by is not None and named_by.side == offender.side:
         r.refuse(f"{named_by.name_} is {offender.name_}'s partner or himself; only an adversary names a "
                  "detached card (Law 51)")
+    namings: dict[str, Card] | None = r.facts["namings"]
+    if namings and (how != "detached_named" or named is not None or named_by is not None):
+        r.refuse("'namings' is for how: detached_named, instead of 'named' and 'named_by' (Law 51)")
     if how == "trump_card_lifted":
         _check_trump_card(r, card)
         card = card or case.turned
     what = f"the {card.words}" if card is not None else "a card"
+    if namings:
+        _detached_namings(r, offender, card, namings, lone)
+        return
 
     if how == "below_table":
         r.cite(46)
@@ -274,6 +281,48 @@ def _detached_named(r: Ruler, offender: Seat, card: Card | None, named: Card | N
     r.action(51, f"The card is placed face up on the table before {offender.name_} until it is played.")
     r.option("call_card", 51, victims, _call_card_text(offender, card, "the card named"))
     r.cite(46, 55, 56)
+    r.deal("stands")
+
+
+def _detached_namings(r: Ruler, offender: Seat, card: Card | None, namings: dict[str, Card],
+                      lone: Seat | None) -> None:
+    """Law 51 with each adversary's naming given: a right name makes the card liable to be called
+    (unless its holder plays alone: Law 104), and any wrong name costs the namer's side a suit call."""
+    if card is None:
+        r.refuse("to tell right names from wrong, give 'card' (the card detached) as well as 'namings'")
+    assert card is not None
+    seats = {}
+    for who, named in namings.items():
+        try:
+            seat = Seat.parse(who)
+        except InputError:
+            r.refuse(f"namings: {who!r} is not a seat; only the holder's adversaries name his card (Law 51)")
+        if seat.side == offender.side:
+            r.refuse(f"namings: {seat.name_} is not an adversary of {offender.name_} (Law 51)")
+        seats[seat] = named
+    victims = offender.side.other
+    wrong = [s for s, c in seats.items() if c != card]
+    right = [s for s, c in seats.items() if c == card]
+    r.cite(51)
+    r.verdict = "named" if right else "wrongly_named"
+    parts = [f"A card ({card.words}) was detached from the hand of {r.seat(offender)}."]
+    if right:
+        if lone is not None and offender == lone:
+            r.cite(104)
+            parts.append(f"{_names(right)} named it rightly, but {offender.name_} plays alone and is liable to no "
+                         "penalty for simply exposing a card (Law 104), so it cannot be called.")
+        else:
+            parts.append(f"{_names(right)} named it rightly: by Law 51 it is liable to be called.")
+            r.action(51, f"The card is placed face up on the table before {offender.name_} until it is played.")
+            r.option("call_card", 51, victims, _call_card_text(offender, card, "the card named"))
+            r.cite(46, 55, 56)
+    if wrong:
+        parts.append(f"{_names(wrong)} named a wrong card, so {victims.name_} are liable to have a suit called "
+                     "when either of them next leads (Law 51); a right name by the other does not undo it.")
+        r.option("call_suit", 51, offender.side,
+                 f"call a suit from {_names(victims.seats)} when it is next the turn of either of them to lead.")
+        r.cite(57)
+    r.summary = " ".join(parts)
     r.deal("stands")
 
 
@@ -523,8 +572,11 @@ def hand_abandoned(r: Ruler) -> None:
         r.refuse("'who' must name at least one seat that threw down his cards")
     revoker: Side | None = r.facts["revoke_proved"]
     if revoker is not None and len(who) != len(Seat):
-        r.refuse("'revoke_proved' is Law 49's exception, when all four have thrown down their cards; while the hand "
-                 "is played on, rule the revoke as kind revoke")
+        # Law 49's exception speaks of hands abandoned by all four; while the hand is played on,
+        # the cards thrown down are ruled here and the revoke on its own.
+        r.note("A revoke proved while the hand is played on is ruled by itself under Laws 62-71 (arbiter rule "
+               "revoke); Law 49's exception is for hands abandoned by all four players.")
+        revoker = None
     lone = r.case.alone
     if lone is not None and lone.partner in who:
         r.refuse(f"{lone.partner.name_}'s cards already lie face down out of play while {lone.name_} plays alone "
@@ -935,6 +987,20 @@ def revoke(r: Ruler) -> None:
         r.action(66, "At the end of the hand the claimants may search all the tricks to prove the revoke.")
     _score_others(r, offender, this_counts=True)
     pays = r.adjustment[victims] > 0
+    if r.facts.get("cards_mixed"):
+        # Law 67 runs with Law 66: the tricks are examined "at the end of the hand", so the hand
+        # whose cards were mixed is over, and Law 70's right has nothing left to act on.
+        r.note("Laws 66-67: we read the mixing of the cards as coming at the end of the hand, when the tricks "
+               "are searched, so there is no hand left to play out under Law 70.")
+        r.deal("stands")
+        return
+    if r.verdict == "cancelled":
+        # Law 71: the revokes "cancel each other", so no side is left a revoking side with Law 70's
+        # right; were it left, it would belong to both sides alike.
+        r.note("Law 71: we read equal revokes that cancel each other as leaving no side the right of Law 70 to "
+               "require the hand to be played out.")
+        r.deal("stands")
+        return
     r.option("play_out", 70, offender.side,
              "require the hand to be played out"
              + ("; what they make on it is scored after the penalty (Law 4)." if pays else "."))
