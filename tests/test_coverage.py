@@ -49,3 +49,14 @@ def test_every_kind_has_a_worked_case() -> None:
 def test_the_cases_reach_every_law_that_prescribes_a_consequence() -> None:
     cited = {n for _, ruling in rulings() for n in ruling.laws}
     assert sorted(CONSEQUENCE - cited) == []
+
+
+def test_every_ruled_case_pins_its_options_and_its_points() -> None:
+    """An extra penalty or an extra point must fail a case: each case that expects a ruling
+    says which options it leaves (an empty list included) and what it scores."""
+    loose = []
+    for path in sorted(CASES.rglob("*.yaml")):
+        expect = read_case_file(path).get("expect") or {}
+        if "error" not in expect and not {"options", "adjustment"} <= set(expect):
+            loose.append(path.name)
+    assert loose == []
