@@ -42,671 +42,102 @@ from typing import Any
 from arbiter.model import Card, InputError, Seat, Side, Suit, is_whole
 
 # ---------------------------------------------------------------------------
-# The kinds and their facts, as fixed by ../shared/spec/incidents.md. The registry
-# (arbiter.ruling.KINDS) is the authority once a kind is written; this table lets the
-# classifier read facts for kinds still being written, and a test keeps the two agreeing.
+# The word tables: the kinds' facts, the cue phrases, the anchors and the vocabulary live in
+# arbiter/cues.yaml, read once and cached by the hash of its bytes (as the law records are),
+# so that a call pays for no YAML parser.
 
-FACT_TYPES: dict[str, dict[str, str]] = {
-    "misdeal": {"counts": "counts", "pattern": "choice", "touched_first": "choice", "interrupted": "bool",
-                "dealt_by": "seat"},
-    "deal_out_of_turn": {"dealt_by": "seat", "trump_turned": "bool"},
-    "exposed_in_deal": {"exposed_by": "seat", "touched": "seats", "last_cards": "bool", "trump_turned": "bool"},
-    "faced_card": {"lead_made": "bool"},
-    "imperfect_pack": {"found": "choice"},
-    "trump_turn_exposes": {},
-    "wrong_pack": {"trump_turned": "bool"},
-    "cut_irregular": {"smaller_packet": "int", "card_exposed": "bool", "confusion": "bool", "recut": "bool"},
-    "reshuffle_after_cut": {},
-    "shuffle_irregular": {"how": "choice"},
-    "cut_for_table": {"cuts": "cuts", "exposed_more_than_one": "names"},
-    "exposed_card": {"offender": "seat", "how": "choice", "card": "card"},
-    "lead_out_of_turn": {"offender": "seat", "followed": "seats"},
-    "play_out_of_turn": {"offender": "seat", "position": "choice"},
-    "revoke": {"offender": "seat", "established": "bool", "partner_asked": "bool", "answered_no": "bool",
-               "played_to_next": "bool", "claimed_after_cut": "bool", "cards_mixed": "bool", "count": "int",
-               "other_side_count": "int"},
-    "called_card_not_played": {"offender": "seat", "held": "bool", "would_revoke": "bool"},
-    "called_suit_void": {"offender": "seat"},
-    "winning_cards_run": {"offender": "seat"},
-    "hand_abandoned": {"who": "seats"},
-    "omitted_play": {"offender": "seat", "discovered_after_next_trick": "bool"},
-    "extra_card_in_trick": {"offender": "seat", "during_play": "bool"},
-    "new_cards": {"after_cut": "bool", "damaged": "bool"},
-    "pass_then_order": {"offender": "seat"},
-    "named_turned_down_suit": {"offender": "seat", "then_named": "suit"},
-    "change_named_suit": {"offender": "seat"},
-    "bid_out_of_turn": {"offender": "seat", "action": "choice"},
-    "dealer_turned_down": {"how": "choice"},
-    "declaration_not_heard": {"offender": "seat"},
-    "attention_to_trick": {"offender": "seat"},
-    "asked_who_played": {"offender": "seat"},
-    "penalty_consultation": {"side": "side"},
-    "lead_before_discard": {"offender": "seat"},
-    "trump_discarded": {},
-    "wrong_card_count": {"offender": "seat", "cards": "int", "no_discard": "bool"},
-    "trump_card_lifted": {"offender": "seat"},
-    "asked_turned_card": {"offender": "seat", "trump_card_played": "bool"},
-    "lone_declaration": {"declarer": "seat", "via": "choice", "declarer_passed": "bool", "exposed_before": "bool",
-                         "after_naming_trump": "bool", "after_lead": "bool", "after_quitting_discard": "bool"},
-    "lone_partner_played": {"offender": "seat"},
-    "hand_result": {"makers": "side", "maker": "seat", "tricks": "int", "alone": "bool"},
-    "score_error": {"trump_turned_next_deal": "bool"},
-    "etiquette_breach": {"what": "choice", "offender": "seat"},
-    "all_passed": {"round": "int"},
-    # Kinds the project added beyond the spec's table.
-    "table_entry": {"event": "choice", "consent": "bool"},
-    "points_not_announced": {"side": "side", "disputed": "bool", "trump_turned_next_deal": "bool"},
-}
+CUE_FILE = "cues.yaml"
 
-# ---------------------------------------------------------------------------
-# Cue phrases. A cue is written in plain words and normalised like the text, so
-# "reneged" in a cue also meets "renege" and "reneging". Within a cue:
-#   "a b c"      the words in a row (fillers such as "the", "his", "it" are ignored);
-#   "a|b"        either word at that place;
-#   "x + y"      both phrases somewhere in the text;  "x ... y": y after x;
-#   =word        that word exactly, not its stem;
-#   @seat @poss #n #suit #card   any seat (a seat as owner: "East's"), number, suit or card;
-#   #pattern     a dealing pattern written as 3-3 or 2-2-1.
-# Weights: 4-5 names the incident outright, 2-3 points strongly at it, 1 hints. A cue that
-# only repeats words another cue of the kind already counted adds nothing, so a wider cue
-# that contains a narrower one carries their joint weight. Negative weights separate
-# neighbours that share words.
 
+def _load_tables() -> dict[str, Any]:
+    """arbiter/cues.yaml's tables, from the cache when the file has not changed."""
+    from pathlib import Path
+
+    from arbiter.reader import DATA_CAP, parse_yaml, read_bytes
+    from arbiter.rulebook import blake2b, read_cache, write_cache
+
+    path = Path(__file__).with_name(CUE_FILE)
+    raw = read_bytes(path, DATA_CAP, "cue table")
+    name = f"cues-{blake2b(raw, digest_size=16).hexdigest()}"
+    data = read_cache(name)
+    if not isinstance(data, dict) or "cues" not in data:
+        data = check_tables(parse_yaml(raw.decode("utf-8"), str(path)), str(path))
+        write_cache(name, data, family=r"cues-[0-9a-f]{32}")
+    return data
+
+
+TABLE_KEYS = ("facts", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
+              "maker_anchors", "acts", "reporting", "owner_kinds", "trick_kinds", "fillers", "never_correct",
+              "negations", "irregular", "contractions", "synonyms")
+
+
+def check_tables(data: Any, where: str) -> dict[str, Any]:
+    """The word tables, checked: every table present, every kind and fact a cue names known,
+    every cue a phrase with a numeric weight. A mistake names the table and the entry."""
+    def fail(message: str) -> InputError:
+        return InputError(f"{where}: {message}")
+
+    if not isinstance(data, dict):
+        raise fail("expected a mapping of tables")
+    missing = [k for k in TABLE_KEYS if k not in data]
+    unknown = [k for k in data if k not in TABLE_KEYS]
+    if missing or unknown:
+        raise fail(f"tables missing: {missing}; unknown: {unknown}")
+    facts = data["facts"]
+    for kind, cues in data["cues"].items():
+        if kind not in facts:
+            raise fail(f"cues: {kind!r} is not a kind of 'facts'")
+        for i, cue in enumerate(cues):
+            if not (isinstance(cue, list) and len(cue) == 2 and isinstance(cue[0], str)
+                    and isinstance(cue[1], (int, float)) and not isinstance(cue[1], bool)):
+                raise fail(f"cues: {kind}[{i}] must be [phrase, weight], found {cue!r}")
+    for table in ("fact_cues", "seat_anchors", "seats_anchors", "suit_anchors"):
+        for key in data[table]:
+            kind, _, fact = str(key).partition(".")
+            if kind != "*" and (kind not in facts or fact not in (facts[kind] or {})):
+                raise fail(f"{table}: {key!r} names no fact of a known kind")
+    for table in ("context_cues", "acts"):
+        for kind in data[table]:
+            if kind not in facts:
+                raise fail(f"{table}: {kind!r} is not a kind of 'facts'")
+    return data
+
+
+def _pairs(table: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    """Keys written "kind.fact" as (kind, fact)."""
+    return {tuple(key.split(".", 1)): value for key, value in table.items()}  # type: ignore[misc]
+
+
+_T = _load_tables()
+FACT_TYPES: dict[str, dict[str, str]] = {k: dict(v or {}) for k, v in _T["facts"].items()}
 CUES: dict[str, tuple[tuple[str, float], ...]] = {
-    "misdeal": (
-        ("misdeal", 4), ("mis deal", 4), ("bad deal", 2.5), ("messed|screwed|botched up deal", 3),
-        ("messed|screwed|botched deal", 3), ("dealer messed|screwed up", 2), ("dealt wrong", 2.5),
-        ("deal was wrong", 2.5), ("too many cards + deal|dealer", 2), ("too few cards", 2), ("too many cards", 1),
-        ("gave @seat #n cards", 3), ("gave @seat only #n cards", 3), ("received #n cards", 2.5),
-        ("dealt @seat #n", 2.5), ("dealt #n cards", 2), ("only got #n cards", 1.5), ("#n cards each", 1.5),
-        ("one card at a time", 3), ("one at a time", 2), ("twos and threes", 2.5), ("two and three", 2),
-        ("two then three", 2), ("three then two", 2), ("#n in the first round", 2), ("first round + second round", 1),
-        ("gave #n cards to each", 2), ("in first round + #n in second", 2), ("#pattern", 2),
-        ("wrong number of cards + deal", 2), ("deal + #n cards", 1), ("not dealt + each", 2.5),
-        ("five cards + not dealt", 2.5), ("took deal", 2), ("took my deal", 3), ("took partner deal", 3),
-    ),
-    "deal_out_of_turn": (
-        ("deal out of turn", 5), ("deal out of rotation", 4), ("out of rotation", 2), ("not deal", 3),
-        ("wrong guy|person|player|one|man dealt", 3), ("wrong dealer", 3), ("turn to deal", 2.5),
-        ("whose deal", 2), ("deal out of his turn", 5), ("dealt + not + turn", 1.5), ("my deal + dealt", 2.5),
-        ("my deal + not", 1.5), ("dealt anyway", 2.5), ("stole deal", 3), ("should have dealt", 2.5),
-        ("should have been dealing", 2.5), ("deal + when it was + turn", 1.5),
-        ("dealt instead", 3.5), ("instead of dealer", 3), ("@poss deal", 2), ("dealt + even though", 1.5),
-        ("@poss turn + dealing|dealt|deal", 3), ("started dealing", 1.5),
-    ),
-    "exposed_in_deal": (
-        ("exposed in the deal", 4), ("exposed a card + deal", 2), ("while dealing", 2), ("during the deal", 2),
-        ("in dealing", 2), ("as he was dealing", 2), ("while he dealt", 2), ("face up + deal", 2.5),
-        ("flash + deal", 2.5), ("flip + deal", 2), ("expose + deal", 2.5), ("show + deal", 1.5), ("while + dealing", 1.5),
-        ("going round|around + face up|flipped|exposed", 3), ("going round|around", 1),
-        ("last cards", 2), ("landed face up", 2), ("neither adversary touched", 2), ("dealing them out", 1.5),
-    ),
-    "faced_card": (
-        ("faced card", 3.5), ("card faced", 3), ("found faced", 3), ("face up in pack", 3),
-        ("wrong way in pack", 3), ("wrong way", 1.5), ("wrong way + pack", 1.5), ("upside down", 2),
-        ("face up + pack", 1.5), ("before lead + face", 1.5), ("faced in pack", 3.5), ("no lead yet", 1.5),
-        ("reversed card", 3), ("card reversed", 3), ("turned over in pack", 2.5), ("face up in middle", 2),
-    ),
-    "imperfect_pack": (
-        ("imperfect", 4), ("incorrect", 2.5), ("incomplete", 3.5), ("missing", 2), ("card missing", 2),
-        ("missing card", 2), ("short a card", 2.5), ("pack + short", 2), ("short card", 2), ("duplicate", 3.5),
-        ("two #card", 3), ("two of same card", 3.5), ("31 cards", 3.5), ("33 cards", 3.5), ("#n cards + pack", 1),
-        ("extra card in pack", 3), ("pack has no", 3), ("pack + no #card", 2.5), ("no #card in pack", 3),
-        ("pack + missing", 1.5), ("wrong card in pack", 3), ("six|6 + in pack", 2), ("pack + found + incorrect", 1),
-        ("realized + pack + no", 1.5),
-    ),
-    "trump_turn_exposes": (
-        ("turning upcard + exposed", 3), ("turning + another card", 3), ("turning + second card", 3),
-        ("turned + another card", 2.5), ("flipped + another card", 3), ("another card came", 2.5),
-        ("card underneath", 3), ("turning up trump + exposed", 3), ("upcard + showed + next|another|second", 2.5),
-        ("in turning", 2), ("two cards came over", 3), ("another card of pack", 2.5), ("exposed + second card", 2),
-        ("turned up + next card", 3), ("turned up trump + showed", 2.5), ("stuck together + turn", 2.5),
-        ("turn + showed next card", 2.5), ("flipped two", 2.5), ("turned up ... saw both", 2.5),
-        ("flipping|turning|turned|flipped upcard ... flashed|showed|exposed", 3.5), ("card below", 2.5),
-        ("card under", 2.5), ("came along", 2), ("stuck together", 2), ("second card from pack", 2),
-    ),
-    "wrong_pack": (
-        ("wrong pack", 4.5), ("adversaries cards", 4), ("opponents cards|pack", 3.5), ("other team pack|cards", 3.5),
-        ("other pack", 3), ("belongs to other|opponents|them", 2), ("red backed|back", 1.5), ("blue backed|back", 1.5),
-        ("dealt with + other", 1), ("different colored|coloured pack", 3), ("other colour|color", 2),
-        ("wrong colour|color|colored|coloured pack", 4.5), ("wrong colour|color|colored|coloured", 3),
-    ),
-    "cut_irregular": (
-        ("fewer than four cards", 3.5), ("less than four cards", 3.5), ("fewer than four + cut", 2),
-        ("cut only #n", 3), ("only cut #n", 3), ("cut #n cards", 2.5), ("cut just #n", 3), ("left #n cards", 2.5),
-        ("packet", 2.5), ("flipped + cut", 2.5), ("exposed + cut", 2), ("showed + cutting", 2.5), ("bad cut", 3.5), ("in cutting", 2.5),
-        ("cut badly", 3), ("confusion", 3), ("where pack divided", 3), ("divided", 1.5), ("cutter", 2.5),
-        ("bottom card", 1.5), ("fresh cut", 2), ("miscut", 4), ("cut + off top", 2), ("recut", 2.5),
-        ("cut + card + off pack", 1.5), ("cut + dropped", 2), ("cut ... face up", 2),
-        ("cut ... flew", 2), ("cut ... top card", 1.5),
-        ("cut ... took|lifted off #n", 3.5), ("legal cut", 2),
-    ),
-    "reshuffle_after_cut": (
-        ("reshuffle + cut", 4), ("re shuffle + cut", 4), ("reshuffle", 2), ("shuffled again", 2.5),
-        ("shuffle again + cut", 2), ("after cut + shuffle", 2.5), ("cut + then + shuffle", 1.5),
-        ("shuffle + after + cut", 1.5), ("cut + shuffled again", 2), ("another shuffle + cut", 3),
-        ("shuffled after + cut", 2.5), ("cut ... shuffled", 2), ("shuffled some more", 1.5),
-    ),
-    "shuffle_irregular": (
-        ("shuffle", 1.5), ("under table", 2.5), ("below table", 2), ("shuffle + face", 3), ("face + seen", 1.5),
-        ("shuffle twice", 3.5), ("shuffled more than once", 3.5), ("twice", 1), ("middle of hand + shuffle", 2),
-        ("during play + shuffle", 2), ("shuffle + during", 1.5), ("card seen + shuffle", 2.5),
-        ("face up + shuffle", 2), ("see everything", 1.5), ("shuffle + see", 1.5), ("shuffle + lap", 2.5),
-        ("peek + shuffle", 2), ("sloppy shuffle", 2.5), ("shuffle + bottom card", 1.5),
-    ),
-    "cut_for_table": (
-        ("cut for deal|partners|seats|table", 4), ("cut to see who", 2.5), ("drew cards for", 3.5),
-        ("draw for", 2.5), ("who deals first", 4), ("who deal first", 4), ("candidates", 3.5), ("form table", 3.5),
-        ("sits out", 3), ("sit out", 3), ("#n of us want to play", 2.5), ("cut kings|aces|jacks|knaves", 2.5),
-        ("cut + #card + #card", 1.5), ("cut again", 1), ("tie + cut", 1.5), ("tied + cutting", 2),
-        ("new cards", -2), ("fresh cards", -2), ("new pack", -2), ("fresh pack", -2), ("high card deals", 3),
-        ("pick partners", 3), ("cut to pick", 2.5), ("high two + low two", 3), ("cut in", 1.5), ("cut out", 1.5),
-        ("cut + equal value", 3), ("cut + for table", 2.5), ("more than one card", 3),
-        ("who plays + cut", 2), ("new rubber + cut", 2), ("formation of table", 4), ("choice of seats", 3),
-        ("which #n play", 3),
-    ),
-    "exposed_card": (
-        ("exposed", 1.5), ("dropped", 3), ("face up on table", 1.5), ("floor", 3), ("below table", 1),
-        ("two cards at once", 4.5), ("two cards ... at once", 4.5), ("two cards stuck together + played", 3),
-        ("face up by mistake", 3),
-        ("by mistake + face up", 1.5), ("sorting", 1.5), ("two cards on table", 3), ("another one came with", 3), ("flashed", 2.5), ("showed", 2),
-        ("accidentally showed", 2), ("accidentally flashed", 2), ("detached", 3.5), ("exposed card", 1),
-        ("exposed + during play", 1.5), ("showed hand", 2), ("flashed + to everyone", 1),
-        ("out of his hand", 1.5), ("dropped + face up", 1.5), ("could see + card", 1.5),
-    ),
-    "lead_out_of_turn": (
-        ("lead out of turn", 5), ("not lead", 3), ("lead before turn", 4), ("wrong person|player|guy|one lead", 3),
-        ("false lead", 3), ("lead when + not + turn", 2), ("lead + out of turn", 2), ("my lead + @seat lead", 3),
-        ("my lead + lead", 1.5), ("wrong lead", 3), ("should have led", 2.5), ("whose lead", 2.5),
-        ("lead early", 2.5), ("@poss lead + lead", 1.5), ("supposed to lead", 3),
-        ("took|won trick ... @seat led", 3),
-    ),
-    "play_out_of_turn": (
-        ("play out of turn", 4.5), ("played out of turn", 4.5), ("play before partner", 3),
-        ("third hand played before second", 4), ("fourth hand played before", 4), ("played before second", 3),
-        ("played card before @seat", 2.5), ("jumped gun", 2.5), ("too early", 1.5), ("played early", 2.5),
-        ("third seat|hand + before second", 3), ("threw card before", 2), ("play before @seat", 2),
-        ("out of order + played", 2), ("lone + out of turn", 1.5), ("alone + out of turn", 1.5),
-        ("adversary + out of turn", 1.5), ("second hand not played", 3), ("third hand threw|played", 2),
-        ("played|threw card ... before partner", 3),
-    ),
-    "revoke": (
-        ("revoke", 4.5), ("renege", 4.5), ("not follow suit", 4.5), ("failed follow suit", 4.5),
-        ("not following suit", 4.5), ("hold suit led", 3), ("held suit led", 2), ("trumped + holding", 2),
-        ("trumped + still had", 3), ("trumped + had a", 2), ("could have followed", 2), ("though he held", 1),
-        ("even though + had", 1), ("trumped + though", 1.5), ("renounce", 3.5), ("renounced", 3.5),
-        ("threw off + had", 2), ("sloughed + had", 2.5), ("had a #suit + played", 1.5),
-        ("holding|held|had a #suit ... played a #suit", 3), ("later + played a #suit", 2.5),
-        ("#suit led ... threw a #suit", 1.5), ("on purpose", -3),
-        ("purposely", -3), ("deliberately", -3),
-    ),
-    "called_card_not_played": (
-        ("called + led another", 3), ("called + different one", 3), ("called + played different", 3),
-        ("called + played another", 3), ("highest called", 2), ("lowest called", 2),
-        ("play lowest + played high", 3), ("play highest + played low", 3), ("failed play as desired", 4),
-        ("failed to play as desired", 4), ("called + having + in hand", 2), ("liable + called", 2),
-        ("told + play lowest|highest", 2.5), ("called exposed card", 2.5), ("called + led + holding", 2.5),
-        ("called + led + while holding", 1), ("ignored + called", 2), ("called a #suit + led a #suit", 2),
-        ("demanded", 2), ("had to play + exposed card", 2.5), ("refused + called card", 3),
-        ("not play + called card", 3), ("called card", 1.5), ("penalty card + not", 2),
-        ("supposed to play + exposed", 3), ("exposed ... instead", 2.5), ("played ... instead", 1),
-        ("told|asked|made + lead #suit|trump ... lead #suit|trump", 3), ("lead #suit + instead", 1.5),
-    ),
-    "called_suit_void": (
-        ("void", 3), ("none of it", 3.5), ("had none", 3), ("not have any", 3), ("called + suit + none", 2),
-        ("called + suit + void", 2), ("called + not have any", 2), ("called on lead suit + none", 2),
-        ("got none", 2.5), ("has none", 3), ("no cards of that suit", 3), ("out of that suit", 2.5),
-        ("required to lead + none", 2.5), ("required to lead", 1.5), ("called on to lead", 1.5),
-        ("out of #suit", 2.5), ("out of trumps", 2.5), ("called ... out of", 1.5), ("has no #suit", 2.5),
-        ("called ... no #suit", 2),
-    ),
-    "winning_cards_run": (
-        ("without waiting", 4), ("not wait", 3), ("ran winners", 3), ("run winners", 3), ("ran off", 2),
-        ("winners one after another", 3), ("one after other", 2.5), ("winning card + led again", 3),
-        ("several winning cards", 3.5), ("slapped down + winners", 2), ("laid down + winners", 2),
-        ("all winners", 2), ("cashed + winners", 2), ("led again", 1.5), ("highest card on table + led", 2),
-        ("kept leading", 3), ("good cards + before + played", 2),
-    ),
-    "hand_abandoned": (
-        ("threw cards + face up", 3.5), ("threw cards on table", 3), ("face upwards", 2.5), ("threw =cards", 3),
-        ("threw in hands", 3), ("threw in cards", 3), ("laid hand down", 3.5), ("laid down hand", 3.5),
-        ("abandon", 4.5), ("claimed rest", 2.5), ("game was over", 2), ("hand was won", 2),
-        ("game was won|lost", 2), ("under impression", 2), ("laid + face up", 1.5), ("threw hand", 3),
-        ("tossed hand", 3), ("gave up", 3), ("conceded", 3), ("put hand face up", 3.5), ("hand face up", 2),
-        ("quit hand", 2.5), ("folded", 2.5), ("laid cards on table", 3), ("threw down cards", 3.5),
-        ("we had it", 1.5), ("threw down", 2), ("put cards down face up", 3.5), ("rest are mine", 3),
-    ),
-    "omitted_play": (
-        ("forgot play", 4), ("missed playing", 4), ("omitted", 4.5), ("skipped trick", 3.5), ("skipped a trick", 3.5),
-        ("never played to", 3), ("only three cards", 2.5), ("only had three cards", 2.5), ("not play to trick", 2.5),
-        ("extra card at end", 2), ("surplus card", 2.5), ("missed trick", 3), ("not play to", 2),
-        ("without a card from", 3.5), ("trick went by", 2.5), ("no card from", 2.5), ("failed play to trick", 3),
-        ("played to next one", 1.5), ("never put card", 3), ("never put", 2),
-    ),
-    "extra_card_in_trick": (
-        ("two cards same trick", 4.5), ("two cards ... same trick", 4.5), ("two cards to same trick", 4.5),
-        ("mixed + trick", 3), ("mixed in with", 2),
-        ("extra card + trick", 3), ("trick with #n cards", 3), ("#n cards in it", 2), ("not belong", 3),
-        ("card too many", 3), ("wrong trick", 3), ("earlier trick", 2), ("search trick", 2), ("counted tricks", 2),
-        ("played two to it", 2), ("two cards from @seat", 3), ("two cards in one trick", 4),
-        ("trick + two cards from", 2),
-    ),
-    "new_cards": (
-        ("new cards", 4), ("fresh cards", 4), ("new pack|packs", 4), ("fresh pack", 4), ("torn", 3.5),
-        ("marked", 3), ("damaged", 3.5), ("call for new", 2), ("replace", 1.5), ("bent", 2.5), ("ripped", 3),
-        ("called for fresh|new", 2), ("sticky", 2.5), ("worn", 2), ("creased", 2.5), ("nicked", 2.5),
-        ("change pack", 2.5),
-    ),
-    "pass_then_order": (
-        ("passed + attempt|tried|try|wanted + order|assist|call", 3), ("passed + changed mind", 3),
-        ("passed + then + order|assist", 2.5), ("passed + assist", 2), ("passed + order", 1.5),
-        ("passed + call up", 2), ("having passed + assist", 2), ("passed + wait", 1.5), ("pass then order", 2),
-        ("pass then assist", 2), ("said pass + order", 2), ("said pass + wanted", 2), ("passed + pick up", 1.5),
-        ("pass ... changed mind", 2), ("pass ... pick it up", 2),
-    ),
-    "named_turned_down_suit": (
-        ("suit + turned down", 2), ("turned down suit", 3.5), ("name + turned down", 3), ("named + turned down", 3),
-        ("same suit + turned down", 3), ("same suit + turn down", 3), ("mention + suit + intend", 3.5),
-        ("intended make trump", 3), ("intended to make trumps", 3), ("second round + turned down", 1.5),
-        ("round two + turned down", 1.5), ("mention + suit", 1.5), ("dealer + turned down", -1.5),
-        ("would have made", 2.5), ("turned down was", 2), ("suit ... dealer turned down", 2.5),
-        ("turned down ... call|name|named|make #suit", 2.5), ("named|called #suit ... turned down", 2.5),
-    ),
-    "change_named_suit": (
-        ("change trump", 3.5), ("change suit", 3.5), ("changed to", 3), ("change + name", 2.5), ("change", 1.5),
-        ("said no wait", 1.5), ("no wait", 1.5), ("made #suit + then + #suit", 2), ("named #suit + then + #suit", 2),
-        ("called #suit + then + #suit", 2), ("wish + change", 2.5), ("changed mind + trump", 2),
-        ("take back + trump", 2), ("change + discard", -2.5),
-    ),
-    "bid_out_of_turn": (
-        ("ordered out of turn", 4), ("assisted out of turn", 4.5), ("passed out of turn", 4.5),
-        ("bid out of turn", 4.5), ("spoke out of turn", 4), ("order + before turn", 3), ("pass + before turn", 2),
-        ("bid before", 3), ("before eldest", 2), ("before + spoken", 2), ("before + could speak", 2.5),
-        ("chance to bid", 2.5), ("pick up before", 2.5), ("out of turn + order|assist|pass|bid", 2),
-        ("before + speak + order", 1.5), ("said pass|order|assist ... before", 2.5),
-        ("pass|passed|ordered|assisted + before second|third|eldest", 2),
-    ),
-    "dealer_turned_down": (
-        ("dealer turned down", 4), ("dealer + turned + down", 2.5), ("dealer + flipped + down", 3),
-        ("second round + dealer + threw", 3), ("second round + threw + cards", 2), ("binding", 2), ("bind", 2),
-        ("partner + still + call|make", 1.5), ("turned down + partner", 1), ("dealer + turned it down", 2),
-        ("upcard face down", 2.5), ("dealer + face down", 1.5),
-    ),
-    "all_passed": (
-        ("everybody passed", 4.5), ("everyone passed", 4.5), ("all four passed", 5), ("all passed", 4.5),
-        ("all pass", 4), ("all of us passed", 4.5), ("nobody called it", 4.5), ("no one called it", 4.5),
-        ("nobody called trump", 4.5), ("no one called trump", 4.5), ("nobody made trump", 4.5),
-        ("no one made trump", 4.5), ("nobody ordered it up", 4), ("no one ordered it up", 4),
-        ("turned it down all the way around", 5), ("passed all the way around", 5), ("all the way around", 2.5),
-        ("all the way round", 2.5), ("nobody named a suit", 4), ("no one named a suit", 4), ("passed again", 3),
-        ("passed twice", 3), ("everybody passes", 4.5), ("everyone passes", 4.5), ("nobody wanted it", 3),
-        ("nobody would call", 3.5), ("throw them in", 2.5), ("thrown in", 2), ("stick the dealer", 3),
-        ("four passes", 4.5),
-    ),
-    "declaration_not_heard": (
-        ("not hear", 5), ("not hearing", 5), ("never heard", 5), ("hear", 2), ("heard", 2), ("missed + call|announcement", 2.5),
-        ("not catch", 2), ("not listening", 2.5),
-    ),
-    "attention_to_trick": (
-        ("attention to trick", 4.5), ("called attention", 4), ("attention", 2), ("mine", 2.5),
-        ("partner yours", 3), ("told + take trick", 3.5), ("told + not trump", 3), ("told partner", 1.5),
-        ("take trick", 1.5), ("naming card + before partner", 2), ("said + mine", 1), ("yours", 1),
-        ("got this one", 3), ("i got it", 2.5), ("called on + to take trick", 3), ("before + played + said", 1.5), ("said partner", 1.5),
-        ("not take it", 1.5), ("trick is mine|yours|his", 2.5), ("not trump that|it", 3), ("yelled", 1.5),
-        ("rest are mine", -2),
-        ("shouted", 1.5), ("said + my|your trick", 3),
-    ),
-    "asked_who_played": (
-        ("ask who played", 4.5), ("asked who played", 4.5), ("who played", 3.5), ("which one of us played", 3.5),
-        ("wanted know who|which", 2.5), ("know which + played", 2), ("whose card", 3), ("who had played", 3.5),
-        ("who threw|put|laid", 3), ("ask|asked + who", 2),
-    ),
-    "penalty_consultation": (
-        ("consult", 4.5), ("consulted", 4.5), ("talked + penalty", 4.5), ("which penalty", 2.5),
-        ("which of two penalties", 3), ("penalty", 1), ("penalties", 1), ("argued + penalty", 3),
-        ("decided together", 2.5), ("agreed + which penalty", 2), ("talked over", 3), ("choose between", 2.5),
-        ("calling card + calling suit", 2), ("what|which penalty to take|choose", 3), ("argued", 1.5),
-    ),
-    "lead_before_discard": (
-        ("led before + discard", 5), ("second player led", 2), ("before + discarded", 2.5),
-        ("before discard", 3), ("discard + not completed", 2.5), ("before + kitty", 2), ("lead came out before", 2),
-        ("led + while + discard", 3), ("led + still + discard", 3), ("led + not discarded", 3),
-        ("not discarded yet", 2), ("change + discard", 2.5),
-    ),
-    "trump_discarded": (
-        ("discarded upcard", 4.5), ("discard upcard", 4.5), ("buried + upcard", 4), ("upcard + kitty", 2.5),
-        ("throw away + card + picked up", 3.5), ("discard + upcard", 3), ("discarded + card + picked up", 3),
-        ("picked up + same card + kitty", 3), ("upcard + under pack", 3), ("same card + kitty", 2.5),
-    ),
-    "wrong_card_count": (
-        ("#n cards + end of hand", 3), ("#n cards + middle of play", 3), ("#n cards + during play", 3),
-        ("#n cards + after + trick", 2.5), ("only has #n cards", 2.5), ("only #n cards", 1.5),
-        ("more than five cards", 3.5), ("more than 5 cards", 3.5), ("less than five cards", 3.5),
-        ("fewer than five cards", 3.5), ("holding only #n", 2.5), ("forgot discard", 4.5), ("forgot to discard", 4.5),
-        ("neglect + discard", 4.5), ("whole hand with #n cards", 2.5), ("had #n cards", 1.5), ("has #n cards", 1.5),
-        ("card short", 2.5), ("no card left", 3), ("ran out of cards", 3), ("card left over", 3),
-        ("extra card in hand", 3), ("too many cards in hand", 3), ("not discard", 2.5),
-        ("still had a card", 3), ("after hand + had + card", 1.5), ("has only #n", 2.5), ("counted + cards", 1.5),
-        ("mid hand", 1.5), ("have|hold but #n", 2),
-    ),
-    "trump_card_lifted": (
-        ("lifted", 4), ("lift", 3.5), ("picked up upcard", 3.5), ("upcard off pack", 3), ("removed + upcard", 3.5),
-        ("upcard + from pack", 2), ("look at + upcard", 1.5), ("removed + from pack", 2), ("took upcard off", 3.5),
-        ("took upcard", 2), ("upcard + to see", 1.5), ("picked up trump + from pack", 3), ("trump from pack", 2.5),
-    ),
-    "asked_turned_card": (
-        ("asked what + turned up", 4), ("asked what + upcard", 4), ("what was turned up", 3.5), ("what upcard", 3),
-        ("what + got turned up", 3), ("asked + turned up", 2), ("ask + upcard", 2), ("asked what card", 2),
-        ("what card was turned", 3), ("what card had been turned", 3), ("forgot what + turned", 2.5),
-        ("what was upcard", 3),
-    ),
-    "lone_declaration": (
-        ("alone", 2.5), ("loner", 3), ("lone", 2), ("go alone", 2), ("going alone", 2.5), ("play alone", 2.5),
-        ("take it from", 3.5), ("announced + alone", 1.5), ("declared + alone", 1.5),
-        ("order it up and play it alone", 3), ("said alone", 2), ("called a loner", 2), ("alone after", 1.5),
-        ("ordered up + go lone", 1.5), ("go lone", 2), ("alone at", 2), ("by myself", 2),
-    ),
-    "lone_partner_played": (
-        ("alone|loner + played|threw + first|opening trick|lead", 5), ("loner|alone + still played", 3),
-        ("loner ... played card", 2.5), ("partners loner", 2), ("partner played ... alone", 4.5), ("partner of loner", 4.5), ("partner of lone player", 4.5),
-        ("partner + played upon first lead", 4), ("loner + threw card", 3), ("alone + played card", 2.5),
-        ("alone + played to", 2), ("first|opening lead", 1.5), ("alone + partner played", 3), ("loner + partner played", 3),
-    ),
-    "hand_result": (
-        ("euchred", 4), ("euchre", 3.5), ("took #n tricks", 3.5), ("only took", 2), ("got #n tricks", 3),
-        ("all five", 2.5), ("all 5", 2.5), ("march", 3.5), ("sweep", 2.5), ("how many points", 3.5),
-        ("what do we score", 3.5), ("who scores", 2.5), ("made it + took", 2),
-        ("took all", 2.5), ("made trump + took", 2), ("side took", 2), ("five tricks", 2), ("#n tricks", 1.5),
-        ("called it + took", 2), ("got all tricks", 3), ("made point", 2.5), ("alone|loner ... took|got #n", 2),
-    ),
-    "score_error": (
-        ("score + wrong", 3.5), ("error in score", 4.5), ("miscounted", 4), ("scorekeeping", 4),
-        ("should have been", 2.5), ("fix + score", 2), ("score + mistake", 3.5), ("mistake + score", 3),
-        ("points + last hand", 2.5), ("scored #n + should", 2), ("wrong score", 4), ("mistake", 1),
-        ("recorded wrongly", 3.5), ("points + wrongly|wrong", 3), ("scored wrong", 3.5), ("marked wrong", 3),
-        ("counters", 2), ("tally", 2), ("misscored", 4), ("miscount", 4), ("#n for last hand", 2.5),
-        ("gave ourselves|themselves|himself #n", 2.5),
-    ),
-    "etiquette_breach": (
-        ("table talk", 4.5), ("signal", 3.5), ("on purpose", 4.5), ("purposely", 4.5), ("deliberately", 4),
-        ("bystander", 3), ("bystanders", 3), ("watching", 1.5), ("looking over hand", 3.5), ("look over hand", 3.5),
-        ("bet", 2.5), ("bets", 3), ("betting", 3), ("hesitate", 3.5), ("hesitates", 3.5), ("unusual", 2.5),
-        ("quickness|delay", 2), ("so partner knows", 2.5), ("partner could tell", 2.5), ("only one pack", 4),
-        ("one pack", 2.5), ("drew second card", 3.5), ("drew + card + out of hand", 3), ("placed cards", 3),
-        ("intimation", 3), ("cheat", 2.5), ("cheating", 2.5), ("refused + refer", 3.5), ("remarks", 2),
-        ("commenting", 2.5), ("tell + partner + what to lead", 2.5), ("made faces", 2.5), ("sighed|groaned", 2),
-        ("telling everyone", 2.5), ("what in my hand", 2.5), ("behind me", 2), ("guy watching", 2),
-        ("manner", 2), ("information + partner", 2.5),
-    ),
-    "table_entry": (
-        ("substitute", 4), ("take his place", 3), ("take my place", 3), ("in his place", 2.5),
-        ("leave table", 3), ("left table", 3), ("quit table", 3), ("leaving + rubber", 2), ("break up table", 4),
-        ("broke up table", 4), ("cut into", 3), ("another table", 3), ("other table", 2.5), ("cut out", 2),
-        ("admission", 3.5), ("wants to join", 3), ("join + table", 2.5), ("come in + rubber", 2),
-        ("end of rubber + cut", 2), ("fresh table", 3), ("new table", 3), ("entry", 2.5), ("re entry", 3),
-        ("declare + enter", 3), ("enter + table", 3), ("waiting to play", 2.5), ("who goes out", 3),
-        ("want|wants in", 2.5), ("rubbers in row", 3), ("consecutive rubbers", 3.5), ("end of rubber + sit out", 2.5),
-    ),
-    "points_not_announced": (
-        ("not announce", 4), ("without announcing", 4.5), ("announce + points", 3), ("announced", 1.5),
-        ("points + without saying", 3), ("scored + without saying", 3), ("marked + points + without", 2.5),
-        ("quietly scored", 3), ("silently", 2), ("never said", 2), ("pegged + without", 2.5),
-    ),
-}
-
-# ---------------------------------------------------------------------------
-# Fact cues: yes/no facts and choices are read from phrases of their own.
-
-# (kind or "*", fact) -> {value: cues}. A value's cues are tried in order of the values
-# listed; the first value with a matching cue wins, so put the narrow ones first.
+    k: tuple((str(p), float(w)) for p, w in v) for k, v in _T["cues"].items()}
+CONTEXT_CUES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in _T["context_cues"].items()}
 CHOICE_CUES: dict[tuple[str, str], dict[Any, tuple[str, ...]]] = {
-    ("*", "trump_turned"): {
-        False: ("before trump turned", "before trump card turned", "before turning", "not turned",
-                "not been turned", "before up card", "before anyone noticed + not"),
-        True: ("trump turned", "trump already turned", "trump card turned", "up card flipped", "up card already",
-               "trump was turned", "turned before anyone noticed", "already flipped", "already turned",
-               "after trump turned", "turned up"),
-    },
-    ("misdeal", "pattern"): {
-        "irregular": ("one card at a time", "one at a time", "#n #n #n", "three in first round + three in second",
-                      "3-3", "three + then three", "2 2 1"),
-    },
-    ("misdeal", "touched_first"): {
-        "dealer_side": ("partner touched", "partner touched cards first", "dealer partner touched"),
-        "adversaries": ("adversary touched", "opponent touched", "adversaries touched"),
-    },
-    ("misdeal", "interrupted"): {
-        True: ("questioned", "questioning", "interrupt", "asserting", "not his deal + wrong"),
-    },
-    ("exposed_in_deal", "last_cards"): {True: ("last cards", "last card", "one of last")},
-    ("imperfect_pack", "found"): {
-        "after_hand": ("after hand", "hand was over", "end of hand", "after we finished", "afterwards",
-                       "after it was played", "after the hand was played", "counted + after"),
-        "during_deal": ("while dealing", "during deal", "as he dealt", "while he was dealing", "in the deal"),
-        "during_play": ("during play", "middle of hand", "while playing", "during hand", "mid hand", "in middle",
-                        "still playing"),
-    },
-    ("faced_card", "lead_made"): {
-        False: ("before lead", "before anyone led", "no lead", "before a lead"),
-        True: ("after first lead", "after lead", "after a lead", "during play"),
-    },
-    ("cut_irregular", "card_exposed"): {True: ("flipped", "exposed", "showed", "face up", "card seen")},
-    ("cut_irregular", "confusion"): {True: ("confusion", "divided", "could not tell where", "doubt")},
-    ("shuffle_irregular", "how"): {
-        "card_seen_in_dealers_shuffle": ("seen during dealer shuffling", "card seen + dealer", "dealer shuffling + seen",
-                                         "seen + dealer"),
-        "below_table": ("under table", "below table", "under the table"),
-        "during_play": ("middle of hand", "during play", "during hand", "middle of play"),
-        "more_than_once": ("twice", "more than once", "two times", "three times"),
-        "faces_seen": ("face", "faces", "face up", "see everything", "seen"),
-    },
-    ("exposed_card", "how"): {
-        "two_played": ("two cards at once", "two at once", "two cards"),
-        "below_table": ("floor", "below table", "under table"),
-        "detached_named": ("detached",),
-        "trump_card_lifted": ("lifted",),
-        "dropped": ("dropped", "dropping"),
-        "shown": ("showed", "flashed", "shown", "show"),
-    },
-    ("play_out_of_turn", "position"): {
-        "third_before_second": ("third hand played before second", "third + before second", "third seat + second seat",
-                                "third hand + before + second"),
-        "fourth_before_partner": ("fourth hand played before", "fourth + before partner", "fourth + before"),
-    },
-    ("revoke", "established"): {
-        False: ("before trick turned", "before trick was turned", "caught it before", "before quitted",
-                "corrected in time", "before turned and quitted", "saved", "noticed in time"),
-    },
-    ("revoke", "partner_asked"): {True: ("partner asked", "asked him if", "asked whether", "asked if he had")},
-    ("revoke", "answered_no"): {True: ("said no", "answered no", "answered in negative")},
-    ("revoke", "claimed_after_cut"): {True: ("after cut", "after the cut", "after cards were cut", "next deal cut")},
-    ("revoke", "cards_mixed"): {True: ("mixed", "mix", "shuffled them", "gathered cards", "scooped")},
-    ("called_card_not_played", "held"): {True: ("holding", "having", "though he had", "held", "while holding",
-                                                 "in hand")},
-    ("called_card_not_played", "would_revoke"): {True: ("would have revoked", "would have reneged", "make him renege",
-                                                         "make him revoke", "forced to renege", "would be a renege")},
-    ("cut_irregular", "recut"): {True: ("cut again", "recut", "re cut", "cut it again", "reshuffled + cut")},
-    ("omitted_play", "discovered_after_next_trick"): {
-        True: ("found out on", "next trick", "till he had played to next", "until next", "on the third",
-               "discovered + next", "not discovered till"),
-    },
-    ("extra_card_in_trick", "during_play"): {
-        False: ("hand was played out", "after hand", "end of hand", "played out"),
-        True: ("during hand", "during play", "noticed during", "middle of hand", "still playing"),
-    },
-    ("new_cards", "after_cut"): {False: ("before cut", "before we cut", "before pack was cut", "before cutting"),
-                                 True: ("after cut", "after the cut", "after cutting")},
-    ("new_cards", "damaged"): {True: ("torn", "marked", "damaged", "bent", "ripped", "nicked")},
-    ("bid_out_of_turn", "action"): {
-        "assist": ("assist", "assisted"),
-        "order": ("ordered", "order", "pick up", "call up", "pick it up"),
-        "pass": ("passed", "pass"),
-    },
-    ("dealer_turned_down", "how"): {
-        "threw_cards_second_round": ("second round + threw", "threw cards", "threw his cards", "threw in"),
-        "turned_down": ("turned down", "turned it down", "flipped + down", "turn down"),
-    },
-    ("wrong_card_count", "no_discard"): {True: ("forgot discard", "forgot to discard", "neglect + discard",
-                                                "without discarding", "not discard", "didn't discard")},
-    ("asked_turned_card", "trump_card_played"): {True: ("after + played", "already played", "been played",
-                                                        "had been played", "after trump card played")},
-    ("lone_declaration", "via"): {
-        "take_from_partner": ("take it from",),
-        "order": ("order it up", "ordered it up", "ordered up", "order up", "ordered"),
-        "assist": ("assist", "assisted"),
-        "adopt": ("picked it up", "take up", "adopt"),
-        "make": ("make it", "made it", "naming trump", "named trump"),
-    },
-    ("lone_declaration", "declarer_passed"): {True: ("after he passed", "having passed", "after passing",
-                                                     "already passed")},
-    ("lone_declaration", "after_naming_trump"): {True: ("after naming", "after naming trump", "after he named",
-                                                        "after making trump")},
-    ("lone_declaration", "after_quitting_discard"): {True: ("after discard", "after he discarded",
-                                                            "already discarded", "after quitting discard")},
-    ("lone_declaration", "after_lead"): {True: ("after lead", "after a lead", "after first lead")},
-    ("lone_declaration", "exposed_before"): {True: ("exposed a card", "showed a card", "flashed")},
-    ("hand_result", "alone"): {True: ("alone", "loner", "lone hand")},
-    ("score_error", "trump_turned_next_deal"): {
-        False: ("not turned", "before trump card turned", "not turned yet", "before trump turned",
-                "before next up card"),
-        True: ("already flipped", "already turned", "next up card", "trump turned", "has been turned"),
-    },
-    ("table_entry", "event"): {
-        "table_broken_up": ("break up table", "broke up table", "breaks up"),
-        "cut_into_other_table": ("cut into", "another table", "other table"),
-        "substitute": ("substitute", "take his place", "take my place", "in his place"),
-        "left_full_table": ("left table", "leave table", "quit table", "one rubber"),
-        "fresh_table": ("fresh table", "new table"),
-        "late_declaration": ("after + cut + declare", "too late", "late"),
-        "admission_claimed": ("admission", "join", "who goes out", "cut out", "end of rubber", "waiting to play"),
-    },
-    ("table_entry", "consent"): {True: ("agreed", "consent", "all agreed", "others agreed")},
-    ("points_not_announced", "disputed"): {True: ("dispute", "disputed", "objected", "challenged", "argued")},
-    ("points_not_announced", "trump_turned_next_deal"): {
-        True: ("already turned", "next deal + turned", "after + turned", "upcard + next deal")},
-    ("revoke", "played_to_next"): {True: ("played to next", "led to next", "next trick", "following trick")},
-    ("all_passed", "round"): {  # the naming round first: "passed again" is its mark
-        2: ("again", "second round", "round two", "second time", "twice", "both rounds", "name a suit",
-            "named a suit", "naming", "call trump", "called trump", "made trump", "make trump"),
-        1: ("first round", "turned it down", "turned down", "ordered it up", "order it up", "on the card",
-            "upcard", "up card", "turn up", "turned up", "turn card"),
-    },
-    ("etiquette_breach", "what"): {
-        "purposeful_revoke": ("on purpose", "purposely", "deliberately"),
-        "bets_with_bystanders": ("bets + bystanders", "bets were made", "betting with"),
-        "looked_over_hand": ("looking over", "look over", "looked over"),
-        "refused_bystander_referee": ("refused", "refer"),
-        "bystander_remark": ("bystander", "spectator", "onlooker", "remark", "commenting", "kibitz"),
-        "drew_card_early": ("drew", "pulled", "second card"),
-        "placed_cards_to_inform": ("placed", "arranged"),
-        "unusual_manner": ("hesitate", "hesitates", "quickness", "delay", "slow", "fast", "manner"),
-        "one_pack": ("one deck", "one pack", "single deck"),
-        "signal": ("table talk", "signal", "signaling", "wink", "gesture", "intimation", "kick", "nod", "faces",
-                   "tell + partner"),
-    },
-}
-
-# Seat facts: the anchors near which the seat is named, tried in the order they occur in the
-# text. A seat just before an anchor in its sentence wins (the subject of its verb); for an
-# anchor written ">by" or ">from", the seat just after it ("exposed by West", "called from
-# East"). `first` falls back to the first seat named as an actor. A word written "=dealt"
-# matches that word only, not its stem (for "dealt" is not "my deal").
+    key: {value: tuple(cues) for value, cues in table.items()} for key, table in _pairs(_T["fact_cues"]).items()}
 SEAT_ANCHORS: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
-    ("*", "offender"): ((), True),
-    ("declaration_not_heard", "offender"): (("not hear", "not hearing", "not catch", "missed", "hear"), False),
-    ("called_suit_void", "offender"): ((">from", "void", "none", "not have", "has no", "out of"), True),
-    ("attention_to_trick", "offender"): (("said", "told", "yelled", "shouted", "called attention", "called on"),
-                                        True),
-    ("bid_out_of_turn", "offender"): (("ordered", "order", "assisted", "passed", "said", "bid", "spoke"), True),
-    ("lead_before_discard", "offender"): (("=led", "=lead", "=leads"), False),
-    ("play_out_of_turn", "offender"): (("=played", "=plays", "throw"), True),  # not who led: "East led, North played"
-    ("lead_out_of_turn", "offender"): (("lead out of turn", "=led", "=lead", "=leads"), True),
-    ("misdeal", "dealt_by"): (("took deal", "took my deal", "take deal", "took partner deal"), False),
-    ("deal_out_of_turn", "dealt_by"): (("=dealt", "=deals", "=dealing", ">by"), False),
-    ("exposed_in_deal", "exposed_by"): (("exposed", "flashed", "flipped", "showed", "dropped", ">by"), False),
-    ("lone_declaration", "declarer"): (("alone", "loner", "lone", "announced", "declared", "said",
-                                        "take it from"), True),
-}
-
-# Seat lists: the seats named in an anchor's clause, before it ("South and West had followed").
-SEATS_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("lead_out_of_turn", "followed"): ("followed", "played to it", "played to false lead", "played to lead"),
-    ("exposed_in_deal", "touched"): ("touched", "picked up", "looked at"),
-    ("hand_abandoned", "who"): ("threw", "tossed", "laid", "thrown", "abandoned", "put", "gave up"),
-    ("cut_for_table", "exposed_more_than_one"): ("exposed more than one", "showed two", "exposed"),
-}
-
-# Suits named after these words, for the `suit` facts.
-SUIT_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("named_turned_down_suit", "then_named"): ("intended", "mentioned", "meant", "would have made", "wanted"),
-}
-
-# Who made the trump, for hand_result: the seat or side just before one of these.
-MAKER_ANCHORS = ("made", "make", "called", "ordered", "assisted", "adopted", "alone", "loner", "euchred", "took",
-                 "got")
-
-# The verbs of the act complained of, per kind: the seat before one is the act's subject.
-ACTS: dict[str, str] = {
-    "revoke": "reneged renege revoked revoke trumped trump ruffed ruff threw throw played play discarded sloughed "
-              "failed forgot couldnt did didnt",
-    "lead_out_of_turn": "led lead leads leading",
-    "play_out_of_turn": "played play threw jumped",
-    "exposed_card": "dropped showed exposed flashed flipped dropped",
-    "pass_then_order": "ordered order said called",
-    "bid_out_of_turn": "ordered order passed pass assisted said bid",
-    "called_card_not_played": "refused played kept held",
-    "omitted_play": "forgot missed skipped",
-    "lone_partner_played": "played threw",
-    "wrong_card_count": "had has held found",
-}
-REPORTING = ("says said say claims claimed claim thinks think thought swears swore insists insisted noticed notice "
-             "saw see accused accuse caught catch yelled shouted pointed asked called")
-"""Verbs of telling and noticing: the seat before one is the teller, not the actor."""
-
-OWNER_KINDS = frozenset({"exposed_card", "extra_card_in_trick", "wrong_card_count"})
+    key: (tuple(v["anchors"]), bool(v["first"])) for key, v in _pairs(_T["seat_anchors"]).items()}
+SEATS_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {k: tuple(v) for k, v in _pairs(_T["seats_anchors"]).items()}
+SUIT_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {k: tuple(v) for k, v in _pairs(_T["suit_anchors"]).items()}
+MAKER_ANCHORS: tuple[str, ...] = tuple(_T["maker_anchors"])
+ACTS: dict[str, str] = dict(_T["acts"])
+REPORTING: str = _T["reporting"]
+OWNER_KINDS = frozenset(_T["owner_kinds"])
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
-
-TRICK_KINDS = frozenset({"play_out_of_turn"})
+TRICK_KINDS = frozenset(_T["trick_kinds"])
 """Kinds where 'second hand' and 'third hand' are places in a trick, not the deal's roles."""
+FILLERS = frozenset(_T["fillers"].split())
+"""Words cues skip over: "passed then ordered" is "passed ordered"."""
+NEVER_CORRECT = frozenset(_T["never_correct"].split())
+"""Ordinary words one slip from a cue word, which must stay as written."""
+NEGATIONS = frozenset(_T["negations"])
+IRREGULAR: dict[str, str] = dict(_T["irregular"])
+CONTRACTIONS: dict[str, str] = dict(_T["contractions"])
+SYNONYMS: dict[str, str] = dict(_T["synonyms"])
 
 # ---------------------------------------------------------------------------
 # Normalising words.
 
-FILLERS = frozenset(
-    "the a an his her their its it that this was were is be been are to just some so very really "
-    "then them lol uh um like".split()
-)
-"""Words cues skip over: "passed then ordered" is "passed ordered", "shuffled them again" "shuffled again"."""
-# Ordinary words one slip from a cue word, which must stay as written.
-NEVER_CORRECT = frozenset(
-    "with when what where which while have has had they them there these those from into onto over under "
-    "about after before again also always anyone anything because been being both could does done down each "
-    "even ever every first from going good here just know last least like made make many more most much must "
-    "never next none only other ours same says should since some still such than that their then think "
-    "this those though till time told took turn until upon very want wants went were what whole will would "
-    "your yours yeah okay card cards hand hands said says game guy guys team someone somebody everybody "
-    "through thought tough enough although against behind later letting former store along entire thank world "
-    "everyone nobody noticed found trick tricks round anyway actually already wait thats dude bro".split()
-)
-IRREGULAR = {
-    "led": "lead", "dealt": "deal", "threw": "throw", "thrown": "throw", "took": "take", "taken": "take",
-    "made": "make", "said": "say", "says": "say", "told": "tell", "got": "get", "gotten": "get", "ran": "run",
-    "gave": "give", "given": "give", "drew": "draw", "drawn": "draw", "shown": "show", "heard": "hear",
-    "went": "go", "gone": "go", "goes": "go", "laid": "lay", "lain": "lay", "held": "hold", "saw": "see",
-    "seen": "see", "ate": "eat", "won": "win", "lost": "lose", "knew": "know", "known": "know", "caught": "catch",
-    "bought": "buy", "left": "left", "had": "have", "has": "have", "having": "have", "did": "do", "does": "do",
-    "done": "do", "misdealt": "misdeal", "miscut": "miscut", "lying": "lay", "putting": "put", "cutting": "cut",
-    "wanted": "want", "mixed": "mix", "mixing": "mix", "spoken": "speak", "spoke": "speak", "sat": "sit",
-    "renigged": "renege", "renegged": "renege", "renig": "renege", "reneg": "renege",
-}
-CONTRACTIONS = {
-    "didnt": "did not", "wasnt": "was not", "hadnt": "had not", "isnt": "is not", "dont": "do not",
-    "cant": "can not", "cannot": "can not", "couldnt": "could not", "wouldnt": "would not", "hasnt": "has not",
-    "havent": "have not", "werent": "were not", "doesnt": "does not", "shouldnt": "should not", "wont": "will not",
-    "aint": "is not", "outta": "out of", "b4": "before", "u": "you", "ur": "your", "r": "are", "pls": "please",
-    "thru": "through", "coz": "because", "cuz": "because", "shouldve": "should have", "couldve": "could have",
-    "wouldve": "would have", "tho": "though", "w": "with",
-}
 NUMBERS = {"zero": 0, "no": None, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
            "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2, "thrice": 3}
 SUIT_WORDS = {"club": Suit.clubs, "clubs": Suit.clubs, "diamond": Suit.diamonds, "diamonds": Suit.diamonds,
@@ -728,21 +159,6 @@ CANON_PHRASES = (
     (re.compile(r"\b([NESW])\s*/\s*([NESW])\b"), r"\1\2"),  # N/S -> NS
     (re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE), " "),  # left-hand -> left hand
 )
-SYNONYMS = {
-    "deck": "pack", "decks": "packs", "fell": "dropped", "fall": "dropped", "falls": "dropped",
-    "slipped": "dropped", "slid": "dropped", "switch": "change", "switched": "changed", "swap": "change",
-    "swapped": "changed", "huddled": "consulted", "huddle": "consult", "conferred": "consulted",
-    "confer": "consult", "discussed": "consulted", "discuss": "consult", "tapping": "signal", "tapped": "signal",
-    "taps": "signal", "tap": "signal", "nodded": "signal", "nodding": "signal", "kicked": "signal",
-    "kicking": "signal", "winked": "signal", "wink": "signal", "winking": "signal", "gesture": "signal",
-    "gestured": "signal", "gestures": "signal", "coughed": "signal", "signalled": "signal", "signaled": "signal",
-    "signaling": "signal", "signalling": "signal", "signals": "signal", "adversary": "opponent",
-    "adversaries": "opponents", "opp": "opponent", "opps": "opponents", "spectator": "bystander",
-    "spectators": "bystanders", "onlooker": "bystander", "onlookers": "bystanders", "kibitzer": "bystander",
-    "kibitzers": "bystanders", "watcher": "bystander", "help": "assist", "helped": "assisted",
-    "knave": "jack", "knaves": "jacks", "toss": "throw", "tossed": "threw", "tosses": "throws",
-    "tossing": "throwing", "chucked": "threw", "inside": "in",
-}
 
 
 @cache
@@ -975,14 +391,6 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     if points is not None:
         envelope["score"] = points
     return Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
-
-
-# Cues that, beside the act of another kind, only tell the story's context: "South went alone
-# and West reneged" is a revoke against a lone hand, not a lone declaration.
-CONTEXT_CUES: dict[str, frozenset[str]] = {
-    "lone_declaration": frozenset({"alone", "loner", "lone", "go alone", "going alone", "play alone", "alone at",
-                                   "by myself", "go lone"}),
-}
 
 
 def as_context(candidates: list[Candidate]) -> list[Candidate]:
@@ -1776,9 +1184,6 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
             return not value
         return value
     return None
-
-
-NEGATIONS = frozenset({"not", "never", "no", "nobody", "without", "neither", "nor"})
 
 
 def _negated(stems: Sequence[Token], at: int) -> bool:

@@ -27,6 +27,7 @@ import yaml
 from typer.testing import CliRunner
 
 from arbiter import classify as C
+from arbiter.model import InputError
 from arbiter.classify import classify
 from arbiter.cli import app
 from arbiter.ruling import KINDS
@@ -556,3 +557,34 @@ def test_rule_file_and_kind_paths_are_unchanged(tmp_path: Path) -> None:
 def test_rule_refuses_words_that_name_no_incident() -> None:
     code, _, err = run("rule", "hello there", "--json")
     assert code == 2 and "could not tell" in err
+
+
+# --- the word tables are data ---------------------------------------------------------------
+
+
+def test_the_word_tables_are_data_checked_on_load() -> None:
+    import copy
+
+    from arbiter.reader import parse_yaml
+
+    path = Path(C.__file__).with_name(C.CUE_FILE)
+    tables = parse_yaml(path.read_text(encoding="utf-8"), str(path))
+    assert C.check_tables(copy.deepcopy(tables), "cues") == tables
+    broken = copy.deepcopy(tables)
+    broken["cues"]["revoke"].append(["renege", "heavy"])
+    with pytest.raises(InputError, match=r"cues: revoke\[\d+\] must be \[phrase, weight\]"):
+        C.check_tables(broken, "cues")
+    broken = copy.deepcopy(tables)
+    broken["fact_cues"]["revoke.no_such_fact"] = {True: ["x"]}
+    with pytest.raises(InputError, match="names no fact"):
+        C.check_tables(broken, "cues")
+    broken = copy.deepcopy(tables)
+    del broken["synonyms"]
+    with pytest.raises(InputError, match="tables missing"):
+        C.check_tables(broken, "cues")
+
+
+def test_no_cue_table_is_left_in_the_code() -> None:
+    source = Path(C.__file__).read_text(encoding="utf-8")
+    for literal in ('"misdeal": (', '("misdeal", 4)', '"deck": "pack"', '"didnt": "did not"', '("revoke", "established")'):
+        assert literal not in source, literal
