@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter.model import Card, InputError, Seat, Side, Suit, is_whole
 
@@ -47,6 +47,7 @@ from arbiter.model import Card, InputError, Seat, Side, Suit, is_whole
 # so that a call pays for no YAML parser.
 
 CUE_FILE = "cues.yaml"
+_T_DIGEST = ""
 
 
 def _load_tables() -> dict[str, Any]:
@@ -58,7 +59,9 @@ def _load_tables() -> dict[str, Any]:
 
     path = Path(__file__).with_name(CUE_FILE)
     raw = read_bytes(path, DATA_CAP, "cue table")
-    name = f"cues-{blake2b(raw, digest_size=16).hexdigest()}"
+    global _T_DIGEST
+    _T_DIGEST = blake2b(raw, digest_size=16).hexdigest()
+    name = f"cues-{_T_DIGEST}"
     data = read_cache(name)
     if not isinstance(data, dict) or "cues" not in data:
         data = check_tables(parse_yaml(raw.decode("utf-8"), str(path)), str(path))
@@ -66,7 +69,7 @@ def _load_tables() -> dict[str, Any]:
     return data
 
 
-TABLE_KEYS = ("facts", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
+TABLE_KEYS = ("facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
               "maker_anchors", "acts", "reporting", "owner_kinds", "trick_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
@@ -110,6 +113,9 @@ def _pairs(table: dict[str, Any]) -> dict[tuple[str, str], Any]:
 
 _T = _load_tables()
 FACT_TYPES: dict[str, dict[str, str]] = {k: dict(v or {}) for k, v in _T["facts"].items()}
+KIND_NEEDS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...]]] = {
+    k: (tuple(v["facts"]), tuple(v["envelope"]), tuple(tuple(g) for g in v["one_of"])) for k, v in _T["needs"].items()}
+"""Per kind: its required facts, the envelope keys it needs, and groups of which one must be given."""
 CUES: dict[str, tuple[tuple[str, float], ...]] = {
     k: tuple((str(p), float(w)) for p, w in v) for k, v in _T["cues"].items()}
 CONTEXT_CUES: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in _T["context_cues"].items()}
@@ -191,24 +197,33 @@ _CARD_CODE = re.compile(r"^(10|[2-9]|[TJQKA])([CDHS])$", re.IGNORECASE)
 _PATTERN = re.compile(r"\b([1-3])\s*-\s*([1-3])(?:\s*-\s*([1-3]))?\b")
 
 
-@dataclass
 class Token:
-    """One word of the text, with what it may stand for."""
+    """One word of the text, with what it may stand for.
 
-    raw: str
-    """The word as written."""
-    word: str
-    """Lower case, contractions opened."""
-    stem: str
-    """What cues are matched against."""
-    clause: int
-    """Index of its clause: words between commas, semicolons and stops."""
-    sentence: int
-    """Index of its sentence."""
-    tags: set[str] = field(default_factory=set)
-    """@seat, #n, #suit, #card where the word names one."""
-    filler: bool = False
-    """Ignored when matching cues."""
+    A plain class, not a dataclass: the reading's types are defined on every call of the
+    command, and a dataclass costs about a millisecond to define."""
+
+    __slots__ = ("raw", "word", "stem", "clause", "sentence", "tags", "filler")
+
+    def __init__(self, raw: str, word: str, stem: str, clause: int, sentence: int,
+                 tags: set[str] | None = None, filler: bool = False) -> None:
+        self.raw = raw
+        """The word as written."""
+        self.word = word
+        """Lower case, contractions opened."""
+        self.stem = stem
+        """What cues are matched against."""
+        self.clause = clause
+        """Index of its clause: words between commas, semicolons and stops."""
+        self.sentence = sentence
+        """Index of its sentence."""
+        self.tags: set[str] = set() if tags is None else tags
+        """@seat, #n, #suit, #card where the word names one."""
+        self.filler = filler
+        """Ignored when matching cues."""
+
+    def __repr__(self) -> str:
+        return f"Token({self.raw!r}, stem={self.stem!r})"
 
     @property
     def exact(self) -> str:
@@ -216,8 +231,7 @@ class Token:
         return "=" + (self.word[:-2] if self.word.endswith("'s") else self.word)
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):
     """A seat named in the text, perhaps relative to the speaker or the dealer: base + turns to the left."""
 
     base: str
@@ -245,8 +259,7 @@ class Ref:
         return Ref(self.base, (self.turn + turn) % 4, words)
 
 
-@dataclass(frozen=True)
-class Mention:
+class Mention(NamedTuple):
     """A seat, side or group named at a place in the text."""
 
     index: int
@@ -267,8 +280,7 @@ class Mention:
 # The reading.
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A kind the words may describe, with its score and the cues that found it."""
 
     kind: str
@@ -456,6 +468,10 @@ def _open(text: str) -> list[tuple[str, str]]:
 @cache
 def vocabulary() -> tuple[str, ...]:
     """Every stem a cue or a fact word uses: what an unknown word may be corrected to."""
+    return tuple(_compiled()["vocabulary"])
+
+
+def _vocabulary_built() -> tuple[str, ...]:
     words: set[str] = set()
     phrases = [p for cues in CUES.values() for p, _ in cues]
     phrases += [p for table in CHOICE_CUES.values() for cues in table.values() for p in cues]
@@ -545,7 +561,42 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
 @cache
 def compiled_cues() -> dict[str, tuple[tuple[str, float, tuple[Part, ...]], ...]]:
     """Cues as (text, weight, parts), each part a run of alternatives per place."""
-    return {kind: tuple((phrase, weight, _compile(phrase)) for phrase, weight in cues) for kind, cues in CUES.items()}
+    return _compiled()["cues"]
+
+
+@cache
+def _compiled() -> dict[str, Any]:
+    """The cues, the fact cues and anchors, and the vocabulary, compiled once for each version
+    of the tables and kept in the cache beside them: compiling costs more than a reading."""
+    from arbiter.rulebook import read_cache, write_cache
+
+    name = f"cues-compiled-{_T_DIGEST}-{COMPILED_FORMAT}"
+    cached = read_cache(name)
+    if isinstance(cached, dict) and set(cached) == {"cues", "phrases", "vocabulary", "keywords"} and \
+            set(cached["cues"]) == set(CUES):
+        _PRECOMPILED.update(cached["phrases"])
+        return cached
+    phrases = [p for table in CHOICE_CUES.values() for cues in table.values() for p in cues]
+    phrases += [p for anchors, _ in SEAT_ANCHORS.values() for p in anchors]
+    phrases += [p for anchors in SEATS_ANCHORS.values() for p in anchors]
+    phrases += [p for anchors in SUIT_ANCHORS.values() for p in anchors]
+    compiled = {
+        "cues": {kind: tuple((phrase, weight, _compile(phrase)) for phrase, weight in cues)
+                 for kind, cues in CUES.items()},
+        "phrases": {p.lstrip(">"): _compile(p.lstrip(">")) for p in phrases},
+        "vocabulary": _vocabulary_built(),
+        "keywords": _keyword_weights_built(),
+    }
+    write_cache(name, compiled, family=r"cues-compiled-[0-9a-f]{32}-\d+")
+    return compiled
+
+
+_PRECOMPILED: dict[str, Any] = {}
+"""Phrases compiled in an earlier call, from the cache."""
+
+
+COMPILED_FORMAT = 1
+"""Bump when the way cues compile changes (the stemmer, the syntax), so that old caches miss."""
 
 
 def canon_text(text: str) -> str:
@@ -569,10 +620,16 @@ Part = tuple[bool, tuple[frozenset[str], ...]]
 """A cue part: whether it must come after the part before it, and its run of places."""
 
 
+@cache
+def _filler_stems() -> frozenset[str]:
+    return FILLERS | {stem(f) for f in FILLERS}
+
+
+@cache
 def _compile(phrase: str) -> tuple[Part, ...]:
     """A cue's parts, each a run of places, each place the stems (or tags) it accepts."""
     pieces = re.split(r" (\+|\.\.\.) ", canon_text(phrase))
-    fillers = FILLERS | {stem(f) for f in FILLERS}
+    fillers = _filler_stems()
     parts: list[Part] = []
     for k in range(0, len(pieces), 2):
         places = []
@@ -663,6 +720,10 @@ def _ranked(candidates: Iterable[Candidate]) -> list[Candidate]:
 @cache
 def keyword_weights() -> dict[str, dict[str, float]]:
     """Per kind, the content words of its positive cues, weighted by rarity across kinds (idf)."""
+    return _compiled()["keywords"]
+
+
+def _keyword_weights_built() -> dict[str, dict[str, float]]:
     import math
 
     common = {stem(w) for w in ("card", "cards", "play", "hand", "trick", "partner", "player", "not", "and", "of",
@@ -797,6 +858,18 @@ class Phrasebook:
     def __len__(self) -> int:
         return len(self.kinds)
 
+    def state(self) -> dict[str, Any]:
+        """What `restore` needs: plain data, for the cache."""
+        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds, "idf": self.idf, "postings": self.postings}
+
+    @classmethod
+    def restore(cls, state: dict[str, Any]) -> Phrasebook:
+        """A phrasebook from its `state`, without building its vectors again."""
+        book = cls.__new__(cls)
+        book.k, book.pairs, book.kinds = state["k"], state["pairs"], list(state["kinds"])
+        book.idf, book.postings = dict(state["idf"]), dict(state["postings"])
+        return book
+
     def vector(self, words: Sequence[str]) -> dict[str, float]:
         """Unit-length TF-IDF vector of known terms (a term no description uses can match none)."""
         import math
@@ -840,20 +913,45 @@ def blend(cues: Sequence[Candidate], vote: dict[str, float], weight: float) -> l
 
 
 @cache
+def _phrasebook_bytes() -> tuple[bytes, str]:
+    """The shipped phrasebook's bytes and their digest."""
+    from pathlib import Path
+
+    from arbiter.reader import RECORD_CAP, read_bytes
+    from arbiter.rulebook import blake2b
+
+    raw = read_bytes(Path(__file__).with_name(PHRASEBOOK), RECORD_CAP, "phrasebook")
+    return raw, blake2b(raw, digest_size=16).hexdigest()
+
+
+@cache
 def phrasebook_entries() -> tuple[dict[str, Any], ...]:
     """The shipped descriptions: kind, part (of tests/phrasings.yaml), text and terms."""
     import json
-    from pathlib import Path
 
-    data = json.loads(Path(__file__).with_name(PHRASEBOOK).read_text(encoding="utf-8"))  # reader: our own shipped data
+    data = json.loads(_phrasebook_bytes()[0].decode("utf-8"))
     return tuple({"kind": kind, "part": part, "text": text, "terms": words.split("\t")}
                  for kind, part, text, words in data["entries"])
 
 
 @cache
 def phrasebook(without: frozenset[str] = frozenset()) -> Phrasebook:
-    """The shipped phrasebook, less the descriptions whose text is in `without` (for honest grading)."""
-    return Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without)
+    """The shipped phrasebook, less the descriptions whose text is in `without` (for honest grading).
+
+    The whole phrasebook's index is kept in the cache, keyed on the file's digest, so that a
+    call does not build some 800 vectors again."""
+    from arbiter.rulebook import read_cache, write_cache
+
+    entries = [(e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without]
+    if without:
+        return Phrasebook(entries)
+    name = f"phrasebook-{_phrasebook_bytes()[1]}-{SIM_K}-{SIM_PAIRS}"
+    state = read_cache(name)
+    if isinstance(state, dict) and len(state.get("kinds", ())) == len(entries):
+        return Phrasebook.restore(state)
+    book = Phrasebook(entries)
+    write_cache(name, book.state(), family=r"phrasebook-[0-9a-f]{32}-[0-9.]+-[0-9.]+")
+    return book
 
 
 def grading_examples(text: str) -> Phrasebook:
@@ -1166,7 +1264,9 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
 
 def _phrase_at(phrase: str, stems: Sequence[Token]) -> list[int]:
     """Positions (in `stems`) where each part of a plain phrase matches; [] if it does not."""
-    return _matches(_compile(phrase), stems)
+    if not _PRECOMPILED:
+        _compiled()
+    return _matches(_PRECOMPILED.get(phrase) or _compile(phrase), stems)
 
 
 def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
@@ -1512,15 +1612,16 @@ def read_facts(kind: str, tokens: list[Token], stems: list[Token], mentions: lis
 # What is still needed.
 
 
-def missing(reading: Reading, spec: Any, envelope: dict[str, Any] | None = None) -> list[str]:
+def missing(reading: Reading, envelope: dict[str, Any] | None = None) -> list[str]:
     """The facts (and envelope keys) the kind requires that neither the words nor the options gave."""
-    if reading.kind is None or spec is None:
+    if reading.kind is None or reading.kind not in KIND_NEEDS:
         return []
+    required, needs, one_of = KIND_NEEDS[reading.kind]
     facts = reading.facts
     env = {**reading.envelope, **(envelope or {})}
-    out = [f for f in spec.required if facts.get(f) is None]
-    out += [k for k in spec.needs if env.get(k) is None]
-    for group in spec.one_of:
+    out = [f for f in required if facts.get(f) is None]
+    out += [k for k in needs if env.get(k) is None]
+    for group in one_of:
         if all(facts.get(f) in (None, False) for f in group):
             out.append(" or ".join(group))
     return out

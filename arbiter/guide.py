@@ -96,11 +96,9 @@ def needed(found: Any, given: dict[str, Any]) -> list[str]:
     neither the words nor the options gave, and the seat, dealer or trump that words such as
     'my partner' or 'the left bower' wait on."""
     from arbiter import classify as reading
-    from arbiter.ruling import KINDS
 
-    spec = KINDS.get(found.kind)
     wanted = list(dict.fromkeys(v for v in found.unresolved.values() if v in CONTEXT and not found.envelope.get(v)))
-    for name in reading.missing(found, spec, given):
+    for name in reading.missing(found, given):
         if name not in wanted:
             wanted.append(name)
     return wanted

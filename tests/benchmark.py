@@ -73,6 +73,8 @@ def main() -> int:
     commands = {
         "arbiter law 52": cli + ["law", "52"],
         "arbiter rule case.yaml --json": cli + ["rule", str(case), "--json"],
+        "arbiter classify TEXT --json": cli + ["classify", "West reneged with the left bower", "--trump", "hearts",
+                                              "--json"],
     }
     worst = 0.0
     print(f"floor: {' '.join(FLOOR[1:])!s}; {args.runs} alternating runs; target ratio <= {TARGET}")

@@ -420,6 +420,13 @@ def test_the_facts_we_read_are_facts_of_the_kind_with_the_same_type() -> None:
             assert declared.get(name) == type_, f"{kind}.{name}: we read {type_}, the kind declares {declared.get(name)}"
 
 
+def test_what_plain_words_need_agrees_with_the_engine() -> None:
+    # classify works out what is missing without importing the engine; the two must agree.
+    assert set(C.KIND_NEEDS) == set(KINDS)
+    for kind, spec in KINDS.items():
+        assert C.KIND_NEEDS[kind] == (spec.required, spec.needs, spec.one_of), kind
+
+
 def test_the_facts_read_from_every_phrasing_are_accepted_by_the_kind() -> None:
     from arbiter.incident import parse_facts
 
