@@ -305,6 +305,8 @@ class Reading:
     """fact -> what it waits on ('me' or 'dealer'), e.g. 'my partner' without --me."""
     corrections: dict[str, str] = field(default_factory=dict)
     """Words read as another: {'renigged': 'renege'}."""
+    incidents: list[str] = field(default_factory=list)
+    """Where the story tells two incidents, their kinds: rule on each, or ask which."""
 
     @property
     def runners_up(self) -> list[Candidate]:
@@ -373,7 +375,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     env_dealer = Seat.parse(dealer) if dealer is not None else None
     env_trump = Suit.parse(trump) if trump is not None else find_trump(tokens)
     stems = [t for t in tokens if not t.filler]
-    candidates = as_context(cue_scores(stems, text))
+    cued = as_context(cue_scores(stems, text))
+    candidates = cued
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
     if candidates:  # the words name some incident: the nearest described incidents vote on which
@@ -402,7 +405,36 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     points = find_score(text, me_seat)
     if points is not None:
         envelope["score"] = points
-    return Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
+    reading = Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
+    reading.incidents = two_incidents(cued, stems, text) if kind is None or kind == (cued[:1] or [None])[0] \
+        or (cued and kind == cued[0].kind) else []
+    return reading
+
+
+SECOND_EVENT = re.compile(r"\b(?:then|also|another|two (?:things|problems|issues|incidents)|second thing|"
+                          r"on top of that|as well|plus|and then|after that)\b", re.IGNORECASE)
+"""Words that tell a story's second event."""
+
+
+def two_incidents(cued: Sequence[Candidate], stems: Sequence[Token], text: str) -> list[str]:
+    """The two kinds of a story that tells two incidents, else [].
+
+    Two kinds count as two incidents when each is named by whole cues of its own weight
+    (the second at least three points and half the first), their cues stand in different
+    sentences or clauses, and the words tell a second event ("then", "also", "two things")."""
+    if len(cued) < 2 or not SECOND_EVENT.search(text):
+        return []
+    first, second = cued[0], cued[1]
+    if second.score < MIN_SCORE + 1 or second.score < first.score * 0.5 or not first.cues or not second.cues:
+        return []
+    def places(kind: str, cues: Sequence[str]) -> set[int]:
+        where: set[int] = set()
+        for phrase, _, parts in compiled_cues()[kind]:
+            if phrase in cues:
+                where |= {stems[i].clause for i in _matches(parts, stems)}
+        return where
+    a, b = places(first.kind, first.cues), places(second.kind, second.cues)
+    return [first.kind, second.kind] if a and b and not a & b else []
 
 
 def as_context(candidates: list[Candidate]) -> list[Candidate]:
@@ -532,8 +564,11 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
     tokens: list[Token] = []
     corrections: dict[str, str] = {}
     clause = sentence = 0
+    questions: set[int] = set()
     for raw, word in _open(text):
         if word in _CLAUSE_BREAK:
+            if word == "?":
+                questions.add(clause)
             clause += 1
             if word in _SENTENCE_BREAK:
                 sentence += 1
@@ -551,6 +586,9 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
         if base in SUIT_WORDS:
             tok.tags.add("#suit")
         tokens.append(tok)
+    for tok in tokens:
+        if tok.clause in questions:
+            tok.tags.add("?")  # asked, not told: "was the trump turned?" says neither yes nor no
     return tokens, corrections
 
 
@@ -1274,7 +1312,8 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
     if not table:
         return None
     for value, cues in table.items():
-        found = [(cue, hits) for cue in cues for hits in [_phrase_at(cue, stems)] if hits]
+        found = [(cue, hits) for cue in cues for hits in [_phrase_at(cue, stems)] if hits
+                 and "?" not in stems[hits[0]].tags]
         if not found:
             continue
         # "I hadn't shown a card": a yes/no cue said with a negation means no; unless a cue

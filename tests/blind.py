@@ -40,6 +40,10 @@ class Grade:
     two_total: int = 0
     none_right: int = 0
     none_total: int = 0
+    open_claimed: int = 0
+    open_total: int = 0
+    wrong_side: int = 0
+    ruled: int = 0
     misses: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
@@ -52,6 +56,8 @@ class Grade:
             f"offender seat right      {pct(self.seat_right, self.seat_total)}",
             f"two incidents caught     {pct(self.two_right, self.two_total)}",
             f"no incident refused      {pct(self.none_right, self.none_total)}",
+            f"open facts read anyway   {pct(self.open_claimed, self.open_total)} (the writer left them open)",
+            f"offender on wrong side   {pct(self.wrong_side, self.ruled)} (of confident readings naming one)",
         ]
 
 
@@ -93,7 +99,7 @@ def grade(entries: list[dict[str, Any]]) -> Grade:
                 g.misses.append(f"two {sorted(want)} -> {top} {kinds[:3]}: {text[:90]}")
             continue
         g.kind_total += 1
-        right = top == e["kind"]
+        right = top == e["kind"] and not getattr(found, "incidents", None)  # not taken for two
         g.kind_right += right
         long = len(text) > 150
         if long:
@@ -101,7 +107,18 @@ def grade(entries: list[dict[str, Any]]) -> Grade:
             g.long_right += right
         if not right:
             g.misses.append(f"{e['kind']} -> {top}: {text[:90]}")
+        for name in e.get("open") or []:
+            if right and name in (found.facts if found else {}) and name != "score":
+                g.open_total += 1
+                g.open_claimed += 1
+                g.misses.append(f"open {name} read as {found.facts[name]!r}: {text[:90]}")
+            elif right:
+                g.open_total += 1
         seat = (e.get("facts") or {}).get("offender")
+        if right and seat and found is not None and found.facts.get("offender") and not found.doubtful:
+            g.ruled += 1
+            if Seat_side(found.facts["offender"]) != Seat_side(seat):
+                g.wrong_side += 1
         if right and seat:
             g.seat_total += 1
             ok = found is not None and found.facts.get("offender") == seat
@@ -109,6 +126,10 @@ def grade(entries: list[dict[str, Any]]) -> Grade:
             if not ok:
                 g.misses.append(f"seat {seat} -> {found.facts.get('offender') if found else None}: {text[:90]}")
     return g
+
+
+def Seat_side(seat: str) -> str:  # noqa: N802
+    return "NS" if seat in ("N", "S") else "EW"
 
 
 def main(paths: list[str]) -> None:
