@@ -383,6 +383,7 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
         book = phrasebook() if examples is None else examples
         candidates = blend(candidates, book.vote(terms(tokens)), SIM_WEIGHT)
     candidates = shortlist(candidates)
+    chosen = kind
     if kind is None:
         kind = candidates[0].kind if candidates else None
     elif kind not in FACT_TYPES:
@@ -406,8 +407,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     if points is not None:
         envelope["score"] = points
     reading = Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
-    reading.incidents = two_incidents(cued, stems, text) if kind is None or kind == (cued[:1] or [None])[0] \
-        or (cued and kind == cued[0].kind) else []
+    if chosen is None:  # a kind named by the caller is one incident, whatever the words
+        reading.incidents = two_incidents(cued, stems, text)
     return reading
 
 

@@ -326,7 +326,14 @@ def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[
 
     found, given, flagged = guide.read(text, args, flags, me)
     asking = not as_json and sys.stdin.isatty() and sys.stdout.isatty()
-    if found.doubtful:
+    if found.incidents:
+        if not asking:
+            raise guide.two_incidents(found)
+        from arbiter import render
+
+        render.reading(found, [])
+        found = guide.choose_kind(found, flagged, found.incidents)
+    elif found.doubtful:
         if not asking:
             raise guide.doubtful(found)
         from arbiter import render

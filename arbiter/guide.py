@@ -118,15 +118,23 @@ def doubtful(found: Any) -> Refusal:
                    f"(arbiter rule KIND --fact value ...) or run on a terminal to choose", found)
 
 
-def choose_kind(found: Any, flagged: dict[str, Any]) -> Any:
-    """On a terminal, the doubtful reading's candidates as a numbered choice; the words are
-    read again as the kind chosen."""
+def two_incidents(found: Any) -> Refusal:
+    """The refusal of a story that tells two incidents, with both as candidates."""
+    a, b = found.incidents
+    return Refusal(f"the story tells two incidents, {a} and {b}; rule on each in its own words, or run on a "
+                   "terminal to choose", None, [], [a, b])
+
+
+def choose_kind(found: Any, flagged: dict[str, Any], kinds: list[str] | None = None) -> Any:
+    """On a terminal, the doubtful reading's candidates (or a story's two incidents) as a
+    numbered choice; the words are read again as the kind chosen."""
     from arbiter import classify as reading
     from arbiter import render
     from arbiter.ruling import KINDS
 
-    kinds = [c.kind for c in found.candidates[:4] if c.kind in KINDS]
-    render.kind_choice(kinds)
+    two = kinds is not None
+    kinds = [k for k in (kinds or [c.kind for c in found.candidates[:4]]) if k in KINDS]
+    render.kind_choice(kinds, two)
     while True:
         answer = prompt(f"Which is it? [1-{len(kinds)}]").strip()
         if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(kinds):
@@ -135,6 +143,7 @@ def choose_kind(found: Any, flagged: dict[str, Any]) -> Any:
     chosen = reading.classify(found.text, me=found.envelope.get("me"), dealer=found.envelope.get("dealer"),
                               trump=found.envelope.get("trump"), kind=kinds[int(answer) - 1])
     chosen.doubtful = False  # the person settled it
+    chosen.incidents = []
     chosen.facts.update({k: v for k, v in flagged.items() if k != "kind"})
     return chosen
 

@@ -375,11 +375,12 @@ def plain(value: object) -> str:
     return names.get(str(value), str(value))
 
 
-def kind_choice(kinds: list[str]) -> None:
-    """The kinds a doubtful reading may be, numbered, one line each."""
+def kind_choice(kinds: list[str], two: bool = False) -> None:
+    """The kinds a doubtful reading may be (or a story's two incidents), numbered, one line each."""
     from arbiter.ruling import KINDS
 
-    console.print(Text("The words could describe more than one incident:", style="bold yellow"))
+    console.print(Text("The story tells two incidents; rule on one, then tell the other:" if two else
+                       "The words could describe more than one incident:", style="bold yellow"))
     for i, kind in enumerate(kinds, 1):
         console.print(Text(f"  {i}. {kind.replace('_', ' ')}: {KINDS[kind].summary}"))
 

@@ -102,3 +102,18 @@ def test_a_decisive_fact_left_open_is_refused_by_name_never_assumed(text: str, m
         assert missing in data["missing"]
     else:
         assert missing in data["branches"][0]["if"]
+
+
+def test_two_incidents_in_one_story_are_refused_with_both_as_candidates() -> None:
+    text = ("Two things happened this hand. First, West led out of turn at trick 2, nobody had played to it. "
+            "Then in trick 4 North reneged on diamonds and the trick got turned and quitted.")
+    result = runner.invoke(app, ["rule", text, "--dealer", "S", "--json"])
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert set(data["candidates"]) == {"lead_out_of_turn", "revoke"} and data["kind"] is None
+
+
+def test_one_incident_with_background_is_not_taken_for_two() -> None:
+    found = classify("We were playing at my kitchen table and then West led out of turn; nobody had played to it",
+                     dealer="N")
+    assert found.kind == "lead_out_of_turn" and found.incidents == []
