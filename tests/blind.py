@@ -12,6 +12,7 @@ A batch (tests/blind/blind-N.yaml) is a list of entries:
     long      true for a story over 150 characters
 
     python tests/blind.py tests/blind/blind-7.yaml      prints the figures
+    ... --rulings                                      and what `rule TEXT --json` does with each
 
 A batch is measured once, before anything is tuned on it; that first figure is written into
 its header and into the README, and only then does it join the examples.
@@ -139,9 +140,50 @@ def main(paths: list[str]) -> None:
         print(f"{path}: {len(entries)} descriptions, {Counter(len(str(e['text'])) > 150 for e in entries)[True]} long")
         for line in g.lines():
             print("  " + line)
+        if "--rulings" in sys.argv:
+            print("  arbiter rule TEXT --json, no terminal:", pipeline(entries))
         if "-v" in sys.argv:
             for miss in g.misses:
                 print("   miss:", miss)
+
+
+
+def pipeline(entries: list[dict[str, Any]]) -> dict[str, int]:
+    """What `arbiter rule TEXT --json` does with each description, with no terminal: a ruling,
+    branches, or a refusal; and how many rulings name the wrong kind or the wrong side."""
+    import contextlib
+    import io
+    import json
+
+    from arbiter.cli import main as cli_main
+
+    out = Counter()
+    for e in entries:
+        args = ["rule", str(e["text"]), "--json"]
+        for key in ("me", "dealer", "trump"):
+            if e.get(key):
+                args += [f"--{key}", str(e[key])]
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
+            try:
+                cli_main(args)
+                code = 0
+            except SystemExit as done:
+                code = int(done.code or 0)
+        data = json.loads(buf.getvalue() or "{}")
+        rulings = [b["ruling"] for b in data.get("branches", [])] or ([data] if "laws" in data else [])
+        if code != 0 or not rulings:
+            out["refused or asked"] += 1
+            continue
+        out["ruled" if "branches" not in data else "ruled as branches"] += 1
+        if e["kind"] in ("two", "none") or rulings[0]["kind"] != e["kind"]:
+            out["ruled on the wrong kind"] += 1
+            continue
+        seat = (e.get("facts") or {}).get("offender")
+        said = data.get("classification", {}).get("facts", {}).get("offender")
+        if seat and said and Seat_side(seat) != Seat_side(said):
+            out["ruled against the wrong side"] += 1
+    return dict(out)
 
 
 if __name__ == "__main__":
