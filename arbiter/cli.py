@@ -214,6 +214,8 @@ def rule(
     games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
     me: Annotated[Optional[str], typer.Option("--me", help="Your seat, for plain words such as 'my partner'.")] = None,
     full: Annotated[bool, typer.Option("--full", help="Quote the laws' text and our notes under the ruling.")] = False,
+    record: Annotated[bool, typer.Option("--record", help="Record the ruling's points in the ledger, at its score.")] = False,
+    ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file for --record (as for 'arbiter score').", show_default=False)] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
@@ -245,7 +247,7 @@ def rule(
 
             if guide.is_words(source):
                 _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"],
-                            opts["full"])
+                            opts["full"], (opts["record"], opts["ledger"]))
                 return
         if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
@@ -270,6 +272,9 @@ def rule(
         for key in ("score", "games"):
             if opts[key] is not None:
                 data[key] = score_pair(opts[key], key)
+        if opts["record"]:
+            _record_ruling(data, where, opts["ledger"], opts["as_json"])
+            return
         case = build_case(data, where)
         ruling = make_ruling(case)
         if opts["as_json"]:
@@ -278,6 +283,14 @@ def rule(
         from arbiter import render
 
         render.ruling(book(case.ruleset), ruling, opts["full"])
+
+
+def _record_ruling(data: dict[str, Any], where: str, ledger: Optional[str], as_json: bool) -> None:
+    """`rule ... --record`: rule at the ledger's score and record the ruling's points, as
+    `score --ruling` does."""
+    from arbiter.ledger import Ledger
+
+    _score_record(Ledger(ledger, book()), data, where, as_json)
 
 
 def _options_of(ctx: typer.Context) -> dict[str, tuple[str, bool]]:
@@ -300,7 +313,8 @@ def _merged(ctx: typer.Context, late: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
-                games: Optional[str], me: Optional[str], as_json: bool, full: bool = False) -> None:
+                games: Optional[str], me: Optional[str], as_json: bool, full: bool = False,
+                record: tuple[bool, Optional[str]] = (False, None)) -> None:
     """`arbiter rule "WORDS"`: read the words; settle the kind, then the facts the kind needs,
     then its decisive facts and the score; only then rule.
 
@@ -311,7 +325,7 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
     from arbiter import guide
 
     try:
-        _rule_words_or_refuse(text, args, flags, score, games, me, as_json, full)
+        _rule_words_or_refuse(text, args, flags, score, games, me, as_json, full, record)
     except guide.Refusal as refused:
         if as_json:
             emit_json(refused.payload)
@@ -319,7 +333,8 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
 
 
 def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
-                          games: Optional[str], me: Optional[str], as_json: bool, full: bool) -> None:
+                          games: Optional[str], me: Optional[str], as_json: bool, full: bool,
+                          record: tuple[bool, Optional[str]]) -> None:
     from arbiter import guide
     from arbiter.incident import build_case
     from arbiter.ruling import rule as make_ruling
@@ -352,7 +367,8 @@ def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[
     elif needed:
         raise guide.missing(found, needed)
     data = guide.case_data(found, given, score, games)
-    opened = guide.open_facts(data, guide.told(found, given, score))
+    settled = guide.told(found, given, score) | ({"score"} if record[0] else set())  # the ledger keeps it
+    opened = guide.open_facts(data, settled)
     branches: list[tuple[Any, Any]] = []
     if opened and asking:
         try:
@@ -360,7 +376,7 @@ def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[
         except EOFError:
             raise typer.Abort() from None
     elif opened:
-        if len(opened) > 1 or not opened[0].branchable:
+        if len(opened) > 1 or not opened[0].branchable or record[0]:  # one ruling to record, not branches
             raise guide.missing(found, [o.name for o in opened])
         branches = list(opened[0].outcomes)
     from arbiter import render
@@ -375,6 +391,11 @@ def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[
         for value, r in branches:
             render.branch(name, value, opened[0].question)
             render.ruling(book(r.ruleset), r, full)
+        return
+    if record[0]:
+        if not asking and not as_json:
+            render.reading(found, [])
+        _record_ruling(data, "words", record[1], as_json)
         return
     case = build_case(data, "words")
     ruling = make_ruling(case)

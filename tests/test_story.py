@@ -117,3 +117,23 @@ def test_one_incident_with_background_is_not_taken_for_two() -> None:
     found = classify("We were playing at my kitchen table and then West led out of turn; nobody had played to it",
                      dealer="N")
     assert found.kind == "lead_out_of_turn" and found.incidents == []
+
+
+def test_rule_record_puts_the_ruling_s_points_in_the_ledger(tmp_path) -> None:  # noqa: ANN001
+    ledger = str(tmp_path / "l.sqlite")
+    # Law 63: an established revoke by North gives East and West three points.
+    result = runner.invoke(app, ["rule", "nobody was alone. North reneged and it was caught after the next trick",
+                                 "--dealer", "E", "--record", "--ledger", ledger, "--json"])
+    assert result.exit_code == 0, result.stdout
+    assert json.loads(result.stdout)["ledger"]["points"] == {"NS": 0, "EW": 3}
+    # the same from flags, options after the kind; the ledger's score is the one ruled at
+    result = runner.invoke(app, ["rule", "revoke", "--offender", "W", "--dealer", "E", "--record", "--ledger", ledger,
+                                 "--json"])
+    assert json.loads(result.stdout)["ledger"]["points"] == {"NS": 3, "EW": 3}
+
+
+def test_rule_record_will_not_record_branches(tmp_path) -> None:  # noqa: ANN001
+    result = runner.invoke(app, ["rule", "North reneged", "--dealer", "E", "--alone", "none", "--record",
+                                 "--ledger", str(tmp_path / "l.sqlite"), "--json"])
+    assert result.exit_code == 2 and "established" in json.loads(result.stdout)["missing"]
+    assert not (tmp_path / "l.sqlite").exists()
