@@ -340,6 +340,21 @@ def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[
     from arbiter.ruling import rule as make_ruling
 
     found, given, flagged = guide.read(text, args, flags, me)
+    try:
+        _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record)
+    except guide.Refusal:
+        raise
+    except InputError as err:  # refused by the engine itself: still the refusal the spec describes
+        raise guide.refusal(str(err), found, guide.named_missing(str(err))) from None
+
+
+def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any], score: Optional[str],
+                     games: Optional[str], me: Optional[str], as_json: bool, full: bool,
+                     record: tuple[bool, Optional[str]]) -> None:
+    from arbiter import guide
+    from arbiter.incident import build_case
+    from arbiter.ruling import rule as make_ruling
+
     asking = not as_json and sys.stdin.isatty() and sys.stdout.isatty()
     if found.incidents:
         if not asking:
@@ -675,7 +690,12 @@ def classify_words(
     from arbiter import guide
 
     with refusing():
-        found = guide.understand(" ".join(words), me=me, dealer=dealer, trump=trump)
+        try:
+            found = guide.understand(" ".join(words), me=me, dealer=dealer, trump=trump)
+        except guide.Refusal as refused:
+            if as_json:
+                emit_json(refused.payload)
+            raise
         needed = guide.needed(found, {})
         if as_json:
             emit_json(found.as_dict(needed))

@@ -86,6 +86,8 @@ def find_open(data: dict[str, Any], told: set[str], book: Any,
         if name in spec.facts:
             fact = spec.facts[name]
             type_, values = fact.type, entry["values"] or _values(fact)
+            if fact.default not in values:  # the ordinary case is one of the values it could be
+                values = (fact.default, *values)
         elif name in ENVELOPE_VALUES:
             type_, values = "seat?", ENVELOPE_VALUES[name]
         else:
@@ -93,7 +95,7 @@ def find_open(data: dict[str, Any], told: set[str], book: Any,
         outcomes: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         for value in values:
             try:
-                ruling = rule(with_value(data, name, value))
+                ruling = rule(with_value(data, name, value, envelope=type_ == "seat?"))
             except InputError:
                 continue  # a value these facts rule out
             outcomes.setdefault(signature(ruling), (value, ruling))
@@ -132,9 +134,9 @@ def _values(fact: Any) -> tuple[Any, ...]:
     return (fact.default,)
 
 
-def with_value(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
-    """The raw case with one fact (or envelope key) set."""
-    if name in ENVELOPE_VALUES:
+def with_value(data: dict[str, Any], name: str, value: Any, envelope: bool = False) -> dict[str, Any]:
+    """The raw case with one fact (or, with `envelope`, an envelope key) set."""
+    if envelope:
         out = {**data}
         if value is None:
             out.pop(name, None)

@@ -50,6 +50,15 @@ def refusal(message: str, found: Any, missing: list[str] = ()) -> Refusal:  # ty
     return Refusal(message, kind, list(missing), candidates)
 
 
+def named_missing(message: str) -> list[str]:
+    """The facts an engine refusal says are missing ("missing cards or no_discard"), for the
+    refusal's `missing`; [] where it names none."""
+    import re
+
+    match = re.search(r"missing ([a-z_]+(?:(?:, | or | and )[a-z_]+)*)", message)
+    return re.split(r", | or | and ", match.group(1)) if match else []
+
+
 def is_words(source: str) -> bool:
     """A `rule` source that is neither a case file nor a kind: words, not a path or a mistyped kind."""
     if os.path.exists(source) or source.lower().endswith((".yaml", ".yml")) or "/" in source or os.sep in source:
@@ -188,7 +197,8 @@ def ask_open(data: dict[str, Any], opened: list[Any]) -> dict[str, Any]:
                 elif item.type == "seat?":
                     answer = prompt(f"{item.question} [nobody/N/E/S/W]").strip()
                     nobody = answer.lower() in ("nobody", "no one", "none", "no", "-")
-                    data = decisive.with_value(data, item.name, None if nobody else Seat.parse(answer).value)
+                    data = decisive.with_value(data, item.name, None if nobody else Seat.parse(answer).value,
+                                               envelope=True)
                 else:
                     data["incident"][item.name] = fact_question(data["incident"]["kind"], item.name, item.question)
                 break

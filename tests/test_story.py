@@ -137,3 +137,68 @@ def test_rule_record_will_not_record_branches(tmp_path) -> None:  # noqa: ANN001
                                  "--ledger", str(tmp_path / "l.sqlite"), "--json"])
     assert result.exit_code == 2 and "established" in json.loads(result.stdout)["missing"]
     assert not (tmp_path / "l.sqlite").exists()
+
+
+
+# Every decisive fact of every kind (laws/somerset-1888/decisive.yaml), left out of a story told
+# in plain words, is refused by name or shown as branches under --json: never assumed. Other
+# facts are given as flags so that the one left out is the one in question.
+DECISIVE_STORIES = {
+ ("misdeal","counts"): ("the dealer misdealt", ["--dealer","N"]),
+ ("misdeal","pattern"): ("the dealer misdealt", ["--dealer","E","--counts","N=5"]),
+ ("misdeal","touched_first"): ("the dealer misdealt, North got six cards", ["--dealer","E","--pattern","2-3"]),
+ ("deal_out_of_turn","trump_turned"): ("East dealt but it was not his deal", ["--dealer","N"]),
+ ("exposed_in_deal","trump_turned"): ("the dealer exposed a card while dealing", ["--dealer","N","--exposed-by","N"]),
+ ("exposed_in_deal","last_cards"): ("the dealer exposed a card while dealing", ["--dealer","N","--exposed-by","N","--trump-turned"]),
+ ("faced_card","lead_made"): ("we found a card faced in the pack", ["--dealer","N"]),
+ ("wrong_pack","trump_turned"): ("he dealt with the wrong pack, the other side's deck", ["--dealer","N"]),
+ ("cut_irregular","card_exposed"): ('North cut the pack badly', ['--dealer', 'E', '--smaller-packet', '10']),
+ ("imperfect_pack","found"): ("the pack was imperfect, a card missing", []),
+ ("shuffle_irregular","how"): ("the shuffle was irregular", ["--dealer","N"]),
+ ("exposed_card","how"): ("East exposed a card", ["--dealer","N","--alone","none"]),
+ ("exposed_card","alone"): ("East dropped a card face up on the table", ["--dealer","N"]),
+ ("lead_out_of_turn","followed"): ("East led out of turn", ["--dealer","N","--alone","none"]),
+ ("lead_out_of_turn","alone"): ("East led out of turn", ["--dealer","N","--followed","none"]),
+ ("play_out_of_turn","position"): ("West played out of turn", ["--dealer","N","--alone","none"]),
+ ("play_out_of_turn","alone"): ("the fourth hand played before his partner", ["--dealer","N","--offender","W"]),
+ ("revoke","established"): ("North reneged", ["--dealer","E","--alone","none","--score","0-0"]),
+ ("revoke","alone"): ("North reneged and it was caught after the next trick", ["--dealer","E","--score","0-0"]),
+ ("called_card_not_played","held"): ('West failed to play the called card', ['--dealer', 'N', '--alone', 'none']),
+ ("called_card_not_played","would_revoke"): ('West failed to play the called card', ['--dealer', 'N', '--alone', 'none', '--held']),
+ ("called_card_not_played","alone"): ('West failed to play the called card', ['--dealer', 'N', '--held']),
+ ("hand_abandoned","alone"): ("East threw his cards face up on the table", ["--dealer","N"]),
+ ("omitted_play","discovered_after_next_trick"): ("West omitted to play to a trick", ["--dealer","N"]),
+ ("extra_card_in_trick","during_play"): ("a trick had five cards, West played two", ["--dealer","N"]),
+ ("new_cards","after_cut"): ("East called for new cards", ["--dealer","N"]),
+ ("bid_out_of_turn","action"): ("West spoke out of turn in the bidding", ["--dealer","N"]),
+ ("dealer_turned_down","how"): ('the dealer rejected the trump card', ['--dealer', 'N']),
+ ("lone_declaration","via"): ("South declared alone", ["--dealer","N"]),
+ ("lone_declaration","declarer_passed"): ("South made it spades in the second round and said he would play alone", ["--dealer","N","--words","I play alone","--after-lead","no"]),
+ ("lone_declaration","after_lead"): ('South made it spades in the second round and said alone', ['--dealer', 'N', '--declarer-passed', 'no', '--words', 'I play alone']),
+ ("lone_declaration","words"): ("South ordered it up and played alone", ["--dealer","N","--declarer-passed","no","--after-lead","no"]),
+ ("hand_result","tricks"): ("North and South ordered it up, how many points do they get?", ["--alone","none","--score","0-0"]),
+ ("hand_result","alone"): ("North and South made trump and took all five tricks", ["--score","0-0"]),
+ ("score_error","trump_turned_next_deal"): ("there was an error in the score", []),
+ ("wrong_card_count","cards"): ('West held the wrong number of cards during the play', ['--dealer', 'N', '--score', '0-0']),
+ ("asked_turned_card","trump_card_played"): ("East asked what the trump card was", ["--dealer","N"]),
+ ("etiquette_breach","what"): ('East committed a breach of the etiquette', ['--offender', 'E']),
+ ("all_passed","round"): ("all four passed", ["--dealer","N"]),
+}
+
+
+def test_every_declared_decisive_fact_has_a_story_here() -> None:
+    from arbiter.rulebook import load
+
+    declared = {(kind, fact) for kind, facts in load().extra["decisive"].items() for fact in facts}
+    assert declared == set(DECISIVE_STORIES)
+
+
+@pytest.mark.parametrize("kind, fact", sorted(DECISIVE_STORIES))
+def test_a_decisive_fact_left_out_is_refused_or_branched(kind: str, fact: str) -> None:
+    text, flags = DECISIVE_STORIES[(kind, fact)]
+    code, data = rule_json(text, *flags)
+    if code == 2:
+        assert fact in data["missing"], data
+    else:
+        assert code == 0 and fact in data["branches"][0]["if"], data
+        assert all(b["ruling"]["kind"] == kind for b in data["branches"])
