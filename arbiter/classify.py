@@ -69,7 +69,7 @@ def _load_tables() -> dict[str, Any]:
     return data
 
 
-TABLE_KEYS = ("facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
+TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
               "maker_anchors", "acts", "reporting", "owner_kinds", "trick_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
@@ -137,6 +137,7 @@ FILLERS = frozenset(_T["fillers"].split())
 NEVER_CORRECT = frozenset(_T["never_correct"].split())
 """Ordinary words one slip from a cue word, which must stay as written."""
 NEGATIONS = frozenset(_T["negations"])
+NOT_INCIDENTS: tuple[str, ...] = tuple(_T["not_incidents"])
 IRREGULAR: dict[str, str] = dict(_T["irregular"])
 CONTRACTIONS: dict[str, str] = dict(_T["contractions"])
 SYNONYMS: dict[str, str] = dict(_T["synonyms"])
@@ -341,6 +342,8 @@ class Reading:
 
 MARGIN = 0.25
 """Doubtful when the runner-up scores within this share of the winner (or the winner is weak)."""
+STRONG = 6.0
+"""A cue score that names an incident outright, whatever else the words ask."""
 MIN_SCORE = 2.0
 """Below this, no cue named the incident outright: doubtful whatever the margin."""
 RUNNER_UP_SHARE = 0.5
@@ -375,10 +378,13 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     env_dealer = Seat.parse(dealer) if dealer is not None else None
     env_trump = Suit.parse(trump) if trump is not None else find_trump(tokens)
     stems = [t for t in tokens if not t.filler]
-    cued = as_context(cue_scores(stems, text))
+    cued = as_context(cue_scores(stems, text), told=find_alone(tokens, mentions, text, me_seat, None)[0])
     candidates = cued
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
+    low = text.lower().replace("\u2019", "'")
+    if candidates and candidates[0].score < STRONG and any(p in low for p in NOT_INCIDENTS):
+        candidates = []  # a question about play or the game ("should I have led trump?")
     if candidates:  # the words name some incident: the nearest described incidents vote on which
         book = phrasebook() if examples is None else examples
         candidates = blend(candidates, book.vote(terms(tokens)), SIM_WEIGHT)
@@ -438,12 +444,13 @@ def two_incidents(cued: Sequence[Candidate], stems: Sequence[Token], text: str) 
     return [first.kind, second.kind] if a and b and not a & b else []
 
 
-def as_context(candidates: list[Candidate]) -> list[Candidate]:
-    """Candidates with context-only cues discounted where another kind's act is named."""
+def as_context(candidates: list[Candidate], told: bool = False) -> list[Candidate]:
+    """Candidates with context-only cues discounted where another kind's act is named (more
+    readily where the story `told` who is alone, or that nobody is, as background)."""
     out = []
     for c in candidates:
         context = CONTEXT_CUES.get(c.kind)
-        others = [o for o in candidates if o.kind != c.kind and o.score >= MIN_SCORE + 1]
+        others = [o for o in candidates if o.kind != c.kind and o.score >= (MIN_SCORE if told else MIN_SCORE + 1)]
         weights = dict(CUES.get(c.kind, ()))
         own = [cue for cue in c.cues if context and cue not in context and weights.get(cue, 0) >= 1.5]
         if context and others and not own and any(cue in context for cue in c.cues):
@@ -1416,10 +1423,17 @@ class _Facts:
             m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions)
 
     def follows(self, m: Mention, stems: frozenset[str]) -> bool:
-        """Whether one of `stems` comes within the next few words after a mention, in its clause."""
+        """Whether one of `stems` comes within the next few words after a mention, in its clause,
+        before any verb of telling ("West says that's an exposed card" is West's claim, not act)."""
         after = [t for t in self.tokens[m.index + 1:m.index + 5] if t.clause == self.tokens[m.index].clause
                  and not t.filler and t.word not in ("had", "has", "have", "also", "then", "just", "did", "not")]
-        return any(t.stem in stems for t in after[:2])
+        telling = _stemset(REPORTING)
+        for t in after[:2]:
+            if t.stem in stems:
+                return True
+            if t.stem in telling:
+                return False
+        return False
 
     def seats(self, name: str) -> list[str] | None:
         offender = self.facts.get("offender")
