@@ -1416,6 +1416,20 @@ class _Facts:
                 return (acting or named)[0].refs[0]
         return None
 
+    def revokes_by_both(self) -> None:
+        """A second revoke, by the other side ("and North reneged once too"): Law 71 counts it."""
+        offender = self.facts.get("offender")
+        if offender is None or self.facts.get("other_side_count") is not None:
+            return
+        acts = _stemset(ACTS.get("revoke", ""))
+        for m in self.mentions:
+            if m.kind != "seat" or not self.follows(m, acts):
+                continue
+            seat = m.refs[0].resolve(self.me, self.dealer)
+            if seat is not None and seat.side != Seat(offender).side:
+                self.facts["other_side_count"] = 1
+                return
+
     def reports(self, m: Mention) -> bool:
         """Whether a mention tells of another's act: a verb of telling follows it, and another
         seat is named after that in the sentence."""
@@ -1636,6 +1650,15 @@ class _Facts:
                 self.facts[name] = value
         if kind == "hand_result":
             self.makers()
+            if any(t.stem.startswith("euchr") for t in self.tokens) and (self.facts.get("tricks") or 0) >= 3:
+                # "we got euchred, they took three": the three are not the makers' tricks; ask.
+                self.facts.pop("tricks", None)
+        elif kind == "revoke":
+            if self.facts.get("partner_asked"):
+                # "asked him before the trick was turned": the time is the question's (Law 65), and
+                # whether the revoke then stood is left open
+                self.facts.pop("established", None)
+            self.revokes_by_both()
         elif kind == "lone_partner_played":
             self.lone_partner()
         elif kind == "misdeal":

@@ -242,6 +242,9 @@ def rule(
 
             source = str(find_case(opts["case_name"]))
         envelope = {key: opts[key] for key in ("dealer", "trump", "turned", "maker", "alone")}
+        from arbiter.guide import NOBODY
+
+        nobody_alone = str(envelope["alone"] or "").lower() in NOBODY  # "--alone none": said outright
         if spec is None:
             from arbiter import guide
 
@@ -267,8 +270,10 @@ def rule(
             data = read_case_file(source)
             where = source
         for key, value in envelope.items():
-            if value is not None:
+            if value is not None and not (key == "alone" and nobody_alone):
                 data[key] = value
+        if nobody_alone:
+            data.pop("alone", None)
         for key in ("score", "games"):
             if opts[key] is not None:
                 data[key] = score_pair(opts[key], key)
@@ -671,7 +676,7 @@ def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: b
 
     render.ruling(book(ruling.ruleset), ruling)
     if set_aside:
-        render.hint("The case file's own score and games were set aside: the ledger's score was used.")
+        render.hint("The score given was set aside: the ledger's score was used.")
     render.recorded(entry, state)
 
 

@@ -125,8 +125,10 @@ def _values(fact: Any) -> tuple[Any, ...]:
         return tuple(fact.choices)
     if fact.type == "seat":
         return ("N", "E", "S", "W")
-    if fact.type == "seats":  # nobody, or everyone but one (one of them leaves out the offender)
-        return ((), ("E", "S", "W"), ("N", "S", "W"), ("N", "E", "W"), ("N", "E", "S"))
+    if fact.type == "seats":  # every group of up to three seats; those the other facts rule out are skipped
+        from itertools import combinations
+
+        return tuple(group for n in range(4) for group in combinations(("N", "E", "S", "W"), n))
     if fact.type == "int":
         return tuple(range(fact.low, min(fact.high, fact.low + 5) + 1))
     if fact.type == "counts":

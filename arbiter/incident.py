@@ -165,7 +165,7 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         maker=_opt(data, "maker", Seat.parse, where),
         alone=_opt(data, "alone", Seat.parse, where),
         ruleset=_ruleset(data.get("ruleset"), where),
-        title=clean(_text(data["title"], "title", where)) if data.get("title") is not None else None,
+        title=_title(data.get("title"), where),
         expect=_expect(data.get("expect"), where),
         given=frozenset(raw_facts),
     )
@@ -417,6 +417,20 @@ def _name(value: Any) -> str:
         return Seat.parse(text).value
     except InputError:
         return text
+
+
+MAX_TITLE = 300
+"""A title is a sentence naming the case, shown on one line."""
+
+
+def _title(value: Any, where: str) -> str | None:
+    if value is None:
+        return None
+    text = clean(_text(value, "title", where))
+    if len(text) > MAX_TITLE or "\n" in text.strip():
+        raise InputError(f"{where}: 'title' must be one line of at most {MAX_TITLE} characters "
+                         f"(found {len(text)})")
+    return text.strip()
 
 
 def _ruleset(value: Any, where: str) -> str:

@@ -386,8 +386,9 @@ def kind_choice(kinds: list[str], two: bool = False) -> None:
 
 
 def branch(name: str, value: object, question: str) -> None:
-    """The condition a branch of the ruling holds under."""
-    console.print(Text(f"If the answer to \"{question}\" is {plain(value)}:", style="bold magenta"))
+    """The condition a branch of the ruling holds under, in words."""
+    answer = "nobody" if value is None else plain(value).replace("_", " ")
+    console.print(Text(f"If the answer to \"{question}\" is {answer}:", style="bold magenta"))
 
 
 def bad_answer(message: str) -> None:

@@ -202,3 +202,48 @@ def test_a_decisive_fact_left_out_is_refused_or_branched(kind: str, fact: str) -
     else:
         assert code == 0 and fact in data["branches"][0]["if"], data
         assert all(b["ruling"]["kind"] == kind for b in data["branches"])
+
+
+# Found by a new user trying the program (2026-11-30): each was a confident ruling on
+# something the words did not say, or a flag that did not work.
+
+
+def test_a_euchre_is_never_scored_for_the_makers() -> None:
+    # "they took three tricks": the three are the defenders'; the makers' tricks are asked.
+    found = classify("We ordered it up and got euchred, they took three tricks", me="N", dealer="E")
+    assert found.kind == "hand_result" and "tricks" not in found.facts
+
+
+def test_a_revoke_by_each_side_is_counted_for_law_71() -> None:
+    found = classify("East reneged twice in the same hand, both established, and North reneged once too",
+                     dealer="N")
+    assert found.facts["offender"] == "E" and found.facts.get("other_side_count") == 1
+
+
+def test_who_followed_a_lone_player_s_false_lead_is_asked() -> None:
+    # Law 53: if both adversaries followed, the trick stands; that is not assumed either way.
+    code, data = rule_json("North, playing a loner, led out of turn with the king of hearts", "--dealer", "E")
+    assert code == 2 and "followed" in data["missing"]
+
+
+def test_taking_it_from_a_partner_needs_law_94_s_words() -> None:
+    # Law 94: "the form of declaration must be, 'I take it from you.'"
+    code, data = rule_json("lone_declaration", "--dealer", "N", "--declarer", "W", "--via", "take_from_partner",
+                           "--words", "I'll take it alone")
+    assert code == 0 and data["verdict"] == "not_allowed" and 94 in data["laws"]
+    code, data = rule_json("lone_declaration", "--dealer", "N", "--declarer", "W", "--via", "take_from_partner",
+                           "--words", "I take it from you")
+    assert code == 0 and data["verdict"] == "allowed"
+
+
+def test_alone_none_works_with_a_kind_and_flags() -> None:
+    code, data = rule_json("revoke", "--offender", "E", "--dealer", "N", "--alone", "none")
+    assert code == 0 and data["score"]["adjustment"] == {"NS": 3, "EW": 0}
+
+
+def test_a_title_is_one_short_line(tmp_path) -> None:  # noqa: ANN001
+    case = tmp_path / "case.yaml"
+    case.write_text(f"title: {'x' * 5000}\ndealer: N\nincident: {{kind: lead_out_of_turn, offender: E}}\n",
+                    encoding="utf-8")
+    result = runner.invoke(app, ["rule", str(case)])
+    assert result.exit_code == 2 and "title" in result.stderr

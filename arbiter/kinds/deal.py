@@ -192,7 +192,7 @@ def misdeal(r: Ruler) -> None:
     needs=("dealer",),
 )
 def deal_out_of_turn(r: Ruler) -> None:
-    """A player dealt when it was another's turn (the envelope's dealer is the one whose turn it was)."""
+    """A player dealt when it was another's turn (the dealer given is the one whose turn it was)."""
     rightful: Seat = r.case.dealer  # type: ignore[assignment]
     wrong: Seat = r.fact("dealt_by")
     if wrong == rightful:

@@ -766,7 +766,7 @@ def _word_reasons(r: Ruler, words: str, partner_act: bool, via: str,
     """Law 98 (and 94): whether the words were a single declaration in a proper form."""
     text = _plain_words(words)
     quoted = f'"{words.strip()}"'
-    if r.case.alone == declarer.partner:  # taking it from a partner who declared alone: Law 94's form
+    if via == "take_from_partner" or r.case.alone == declarer.partner:  # taking it from a partner: Law 94's form
         if _TAKE_FORM not in text or _ACT_WORDS.search(text):
             r.note("Law 94 prescribes the form but not the consequence of another; we apply Law 98: any other "
                    "declaration precludes a lone hand.")
