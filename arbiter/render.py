@@ -203,12 +203,11 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
         console.print(Text.assemble(("Verdict: ", "bold"), (r.verdict.replace("_", " "), "bold magenta")))
     if r.options:
         console.print(Text("Options", style="bold"))
-        for i, o in enumerate(r.options, 1):
-            console.print(Text.assemble(f" {i}. ", (f"{o.elector.name_} may ", "cyan"), o.text, (f"  [Law {o.law}]", "dim")))
+        _items([(f"{i}.", Text.assemble((f"{o.elector.name_} may ", "cyan"), o.text, (f" [Law\u00a0{o.law}]", "dim")))
+                for i, o in enumerate(r.options, 1)])
     if r.actions:
         console.print(Text("Must be done", style="bold"))
-        for a in r.actions:
-            console.print(Text.assemble(" • ", a.text, (f"  [Law {a.law}]", "dim")))
+        _items([("•", Text.assemble(a.text, (f" [Law\u00a0{a.law}]", "dim"))) for a in r.actions])
     if r.deal_outcome:
         who = r.next_dealer.name_ if r.next_dealer else ""
         words = {
@@ -241,6 +240,18 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
         console.print(Text("Notes (our reading, where the text leaves it open)", style="bold yellow"))
         for n in extra:
             console.print(Text(f" • {n}", style="yellow"))
+
+
+def _items(rows: list[tuple[str, Text]]) -> None:
+    """A numbered or bulleted list whose wrapped lines hang under the text, not the number."""
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    for mark, text in rows:
+        grid.add_row(f" {mark}", text)
+    console.print(grid)
 
 
 def case_results(results: list[Result]) -> None:
