@@ -308,6 +308,8 @@ class Reading:
     """Words read as another: {'renigged': 'renege'}."""
     incidents: list[str] = field(default_factory=list)
     """Where the story tells two incidents, their kinds: rule on each, or ask which."""
+    overridden: dict[str, Any] = field(default_factory=dict)
+    """Facts a flag gave otherwise than the words: what the words had said."""
 
     @property
     def runners_up(self) -> list[Candidate]:
@@ -324,7 +326,8 @@ class Reading:
             "facts": self.facts,
             "missing": list(missing),
             "candidates": [{"kind": c.kind, "score": c.score} for c in self.candidates],
-            "doubtful": self.doubtful,
+            # words and flags that disagree: the flag wins, and the reading is marked doubtful
+            "doubtful": self.doubtful or bool(self.overridden),
         }
         for key in ("dealer", "trump", "me", "score"):
             if self.envelope.get(key) is not None:
@@ -337,6 +340,8 @@ class Reading:
             out["unresolved"] = dict(self.unresolved)
         if self.corrections:
             out["corrections"] = dict(self.corrections)
+        if self.overridden:
+            out["overridden"] = dict(self.overridden)
         return out
 
 

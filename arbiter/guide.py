@@ -96,7 +96,13 @@ def read(text: str, args: list[str], flags: dict[str, str | None], me: str | Non
         del given["alone"]
         found.envelope["alone"] = None  # told: nobody is alone
     flagged = case_from_flags(found.kind, args)["incident"] if args else {}
+    for name, value in flagged.items():
+        if name != "kind" and name in found.facts and found.facts[name] != value:
+            found.overridden[name] = found.facts[name]  # the flag wins; the words said otherwise
     found.facts.update({k: v for k, v in flagged.items() if k != "kind"})
+    for key in ("dealer", "trump"):
+        if given.get(key) is not None and found.envelope.get(key) not in (None, given[key]):
+            found.overridden[key] = found.envelope[key]
     return found, given, flagged
 
 

@@ -247,3 +247,12 @@ def test_a_title_is_one_short_line(tmp_path) -> None:  # noqa: ANN001
                     encoding="utf-8")
     result = runner.invoke(app, ["rule", str(case)])
     assert result.exit_code == 2 and "title" in result.stderr
+
+
+def test_a_flag_that_disagrees_with_the_words_wins_and_marks_the_reading_doubtful() -> None:
+    code, data = rule_json("East led out of turn and nobody had followed; nobody was alone", "--dealer", "N",
+                           "--offender", "W")
+    assert code == 0
+    assert data["classification"]["facts"]["offender"] == "W"
+    assert data["classification"]["doubtful"] is True
+    assert data["classification"]["overridden"] == {"offender": "E"}
