@@ -341,8 +341,6 @@ def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[
                           games: Optional[str], me: Optional[str], as_json: bool, full: bool,
                           record: tuple[bool, Optional[str]]) -> None:
     from arbiter import guide
-    from arbiter.incident import build_case
-    from arbiter.ruling import rule as make_ruling
 
     found, given, flagged = guide.read(text, args, flags, me)
     try:

@@ -9,6 +9,7 @@ is drawn by `arbiter.render`.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from arbiter.model import InputError
@@ -43,7 +44,7 @@ class Refusal(InputError):
         self.payload = {"error": message, "kind": kind, "missing": missing, "candidates": candidates}
 
 
-def refusal(message: str, found: Any, missing: list[str] = ()) -> Refusal:  # type: ignore[assignment]
+def refusal(message: str, found: Any, missing: Sequence[str] = ()) -> Refusal:
     """A refusal naming the reading's kind and its candidates."""
     kind = None if found is None else found.kind
     candidates = [] if found is None else [c.kind for c in found.candidates]
