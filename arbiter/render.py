@@ -364,6 +364,10 @@ def reading(found, needed: list[str]) -> None:  # noqa: ANN001 (a classify Class
     for key in ("dealer", "trump"):
         if found.envelope.get(key):
             console.print(Text(f"  {key}: {plain(found.envelope[key])}", style="dim"))
+    if "alone" in found.envelope:  # told: a seat, or nobody
+        console.print(Text(f"  alone: {plain(found.envelope['alone']) if found.envelope['alone'] else 'nobody'}"))
+    if found.envelope.get("score"):
+        console.print(Text(f"  score: NS {found.envelope['score']['NS']} – EW {found.envelope['score']['EW']}"))
     if found.corrections:
         console.print(Text("  read " + ", ".join(f"'{a}' as '{b}'" for a, b in found.corrections.items()), style="dim"))
     if found.doubtful:

@@ -256,3 +256,11 @@ def test_a_flag_that_disagrees_with_the_words_wins_and_marks_the_reading_doubtfu
     assert data["classification"]["facts"]["offender"] == "W"
     assert data["classification"]["doubtful"] is True
     assert data["classification"]["overridden"] == {"offender": "E"}
+
+
+def test_what_was_understood_shows_the_lone_hand_and_the_score_the_ruling_rests_on() -> None:
+    result = runner.invoke(app, ["rule", "South was alone. NS 3, EW 4. West reneged and it was caught after the "
+                                 "next trick", "--dealer", "E"])
+    assert result.exit_code == 0, result.stdout
+    understood = result.stdout.split("Ruling")[0]
+    assert "alone: South" in understood and "score: NS 3 – EW 4" in understood
