@@ -155,6 +155,11 @@ def term(
             terms = rb.terms
         else:
             terms = [rb.term(" ".join(words))]
+            asked = " ".join(" ".join(words).lower().split())
+            if not as_json and asked not in {n.lower() for n in terms[0].names}:
+                from arbiter import render
+
+                render.hint(f"No term is named {' '.join(words)!r}; the nearest is {terms[0].term}:")
         if as_json:
             data = [{**t._asdict(), "kind": t.kind} for t in terms]
             emit_json(data[0] if len(data) == 1 and not list_all and words else data)

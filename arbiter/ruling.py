@@ -300,6 +300,15 @@ def find_kind(name: str) -> KindSpec:
     near = difflib.get_close_matches(wanted, KINDS, n=3, cutoff=0.6)
     best = difflib.SequenceMatcher(None, wanted, near[0]).ratio() if near else 0
     near = [k for k in near if difflib.SequenceMatcher(None, wanted, k).ratio() >= best - 0.1]
+    if not near:  # today's word for a kind ("renege", "loner"): read it as plain words would
+        from arbiter.classify import classify
+
+        try:
+            reading = classify(wanted.replace("_", " "))
+        except InputError:
+            reading = None
+        if reading is not None and reading.kind in KINDS:
+            near = [reading.kind]
     hint = f"did you mean {' or '.join(near)}?" if near else "see 'arbiter kinds' for the list"
     raise InputError(f"unknown kind {name!r}; {hint}")
 

@@ -264,3 +264,15 @@ def test_what_was_understood_shows_the_lone_hand_and_the_score_the_ruling_rests_
     assert result.exit_code == 0, result.stdout
     understood = result.stdout.split("Ruling")[0]
     assert "alone: South" in understood and "score: NS 3 – EW 4" in understood
+
+
+def test_today_s_word_for_a_kind_is_answered_with_the_kind() -> None:
+    result = runner.invoke(app, ["kinds", "renege"])
+    assert result.exit_code == 2 and "did you mean revoke" in result.stderr
+
+
+def test_a_term_found_by_a_near_spelling_says_it_was_a_guess() -> None:
+    result = runner.invoke(app, ["term", "bowr"])
+    assert result.exit_code == 0 and "No term is named 'bowr'; the nearest is" in result.stdout
+    result = runner.invoke(app, ["term", "left", "bower"])
+    assert "nearest" not in result.stdout
