@@ -911,15 +911,35 @@ class Phrasebook:
 
     def state(self) -> dict[str, Any]:
         """What `restore` needs: plain data, for the cache."""
-        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds, "idf": self.idf, "postings": self.postings}
+        from array import array
+
+        # Each posting list packed as two arrays' bytes: loading them is a copy, and only the
+        # terms of the words at hand are unpacked (`_posting`).
+        packed = {w: (array("i", [i for i, _ in p]).tobytes(), array("d", [x for _, x in p]).tobytes())
+                  for w, p in self.postings.items()}
+        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds, "idf": self.idf, "packed": packed}
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> Phrasebook:
         """A phrasebook from its `state`, without building its vectors again."""
         book = cls.__new__(cls)
         book.k, book.pairs, book.kinds = state["k"], state["pairs"], list(state["kinds"])
-        book.idf, book.postings = dict(state["idf"]), dict(state["postings"])
+        book.idf, book.postings, book._packed = state["idf"], {}, state["packed"]
         return book
+
+    _packed: dict[str, tuple[bytes, bytes]] = {}  # noqa: RUF012 (replaced per instance by restore)
+
+    def _posting(self, w: str) -> list[tuple[int, float]]:
+        """The descriptions that use a term, with its weight in each."""
+        found = self.postings.get(w)
+        if found is None and w in self._packed:
+            from array import array
+
+            ids, xs = array("i"), array("d")
+            ids.frombytes(self._packed[w][0])
+            xs.frombytes(self._packed[w][1])
+            found = self.postings[w] = list(zip(ids, xs))
+        return found or []
 
     def vector(self, words: Sequence[str]) -> dict[str, float]:
         """Unit-length TF-IDF vector of known terms (a term no description uses can match none)."""
@@ -937,7 +957,7 @@ class Phrasebook:
         """The k most similar descriptions: (cosine, kind), most similar first."""
         sims: dict[int, float] = {}
         for w, x in self.vector(words).items():
-            for i, y in self.postings.get(w, ()):
+            for i, y in self._posting(w):
                 sims[i] = sims.get(i, 0.0) + x * y
         best = sorted(sims.items(), key=lambda iv: (-iv[1], iv[0]))[:self.k]
         return [(s, self.kinds[i]) for i, s in best if s > 0]
@@ -993,14 +1013,13 @@ def phrasebook(without: frozenset[str] = frozenset()) -> Phrasebook:
     call does not build some 800 vectors again."""
     from arbiter.rulebook import read_cache, write_cache
 
-    entries = [(e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without]
     if without:
-        return Phrasebook(entries)
+        return Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without)
     name = f"phrasebook-{_phrasebook_bytes()[1]}-{SIM_K}-{SIM_PAIRS}"
-    state = read_cache(name)
-    if isinstance(state, dict) and len(state.get("kinds", ())) == len(entries):
+    state = read_cache(name)  # keyed on the file's digest: no need to read its entries to trust it
+    if isinstance(state, dict) and {"k", "pairs", "kinds", "idf", "packed"} <= set(state):
         return Phrasebook.restore(state)
-    book = Phrasebook(entries)
+    book = Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries())
     write_cache(name, book.state(), family=r"phrasebook-[0-9a-f]{32}-[0-9.]+-[0-9.]+")
     return book
 
