@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter.model import Card, InputError, Seat, Side, Suit, Table, is_whole
-from arbiter.reader import CASE_CAP, clean, parse_yaml, read_bytes, shown
+from arbiter.reader import CASE_CAP, clean, decode, parse_yaml, read_bytes, shown
 
 ENVELOPE = ("title", "ruleset", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
 COMMAND_OPTIONS = ("json", "full", "record", "ruleset", "house", "braille", "plain", "table", "ledger", "me", "case")
@@ -121,11 +121,7 @@ def read_case_file(path: str | Path) -> dict[str, Any]:
     data = read_cache(name)
     if isinstance(data, dict):
         return data
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise InputError(f"{shown(str(path))}: not UTF-8 text (bad byte at offset {err.start})") from None
-    data = parse_case_text(text, shown(str(path)))
+    data = parse_case_text(decode(raw, path), shown(str(path)))
     write_cache(name, data, family=r"case-[0-9a-f]{32}", keep=500)
     return data
 

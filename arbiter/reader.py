@@ -26,8 +26,7 @@ RECORD_CAP = 32 * 1024 * 1024
 DATA_CAP = 1024 * 1024
 """One of the project's own law or teaching files."""
 
-_CONTROL = {c: None for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0))}
-_CONTROL[0x0D] = None
+_CONTROL = {c: None for c in (*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F, *range(0x80, 0xA0))}
 _MAX_SHOWN = 200
 
 
@@ -73,7 +72,11 @@ def read_bytes(path: str | Path, cap: int, what: str = "file") -> bytes:
 
 def read_text(path: str | Path, cap: int, what: str = "file") -> str:
     """A regular file's text, UTF-8 only, at most `cap` bytes."""
-    raw = read_bytes(path, cap, what)
+    return decode(read_bytes(path, cap, what), path)
+
+
+def decode(raw: bytes, path: str | Path) -> str:
+    """Bytes read from `path` as UTF-8 text; anything else is refused, naming the offset."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -125,9 +128,9 @@ def parse_yaml(text: str, where: str) -> Any:
     try:
         events = list(yaml.parse(text, Loader=loader))
     except yaml.YAMLError as err:
-        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
+        raise InputError(f"{where}: not valid YAML: {shown(err)}") from None
     except (ValueError, RecursionError) as err:
-        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
+        raise InputError(f"{where}: not valid YAML: {shown(err)}") from None
     for event in events:
         # Aliases let a few lines expand into gigabytes; an input never needs one.
         if isinstance(event, yaml.AliasEvent):
@@ -140,11 +143,7 @@ def parse_yaml(text: str, where: str) -> Any:
     except InputError as err:
         raise InputError(f"{where}: {err}") from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as err:
-        raise InputError(f"{where}: not valid YAML: {_first_line(err)}") from None
-
-
-def _first_line(err: Exception) -> str:
-    return shown(err)
+        raise InputError(f"{where}: not valid YAML: {shown(err)}") from None
 
 
 _LOADER: Any = None
