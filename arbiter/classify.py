@@ -54,7 +54,7 @@ def _load_tables() -> dict[str, Any]:
     """arbiter/cues.yaml's tables, from the cache when the file has not changed."""
     from pathlib import Path
 
-    from arbiter.reader import DATA_CAP, parse_yaml, read_bytes
+    from arbiter.reader import DATA_CAP, decode, parse_yaml, read_bytes
     from arbiter.rulebook import blake2b, read_cache, write_cache
 
     path = Path(__file__).with_name(CUE_FILE)
@@ -64,7 +64,7 @@ def _load_tables() -> dict[str, Any]:
     name = f"cues-{_T_DIGEST}"
     data = read_cache(name)
     if not isinstance(data, dict) or "cues" not in data:
-        data = check_tables(parse_yaml(raw.decode("utf-8"), str(path)), str(path))
+        data = check_tables(parse_yaml(decode(raw, path), str(path)), str(path))
         write_cache(name, data, family=r"cues-[0-9a-f]{32}")
     return data
 
@@ -383,7 +383,11 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     env_dealer = Seat.parse(dealer) if dealer is not None else None
     env_trump = Suit.parse(trump) if trump is not None else find_trump(tokens)
     stems = [t for t in tokens if not t.filler]
-    cued = as_context(cue_scores(stems, text), told=find_alone(tokens, mentions, text, me_seat, None)[0])
+    nobody_alone, lone_refs = find_alone(tokens, mentions, text)
+    # A lone hand told as background (one named without needing the dealer, or nobody) makes
+    # lone words context more readily.
+    cued = as_context(cue_scores(stems, text),
+                      told=nobody_alone or any(r.resolve(me_seat, None) for r in lone_refs))
     candidates = cued
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
@@ -411,8 +415,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     envelope: dict[str, Any] = {"dealer": env_dealer.value if env_dealer else None,
                                 "trump": env_trump.value if env_trump else None,
                                 "me": me_seat.value if me_seat else None}
-    told_alone, lone = find_alone(tokens, mentions, text, me_seat, env_dealer)
-    if told_alone:
+    lone = next((seat for seat in (r.resolve(me_seat, env_dealer) for r in lone_refs) if seat), None)
+    if nobody_alone or lone is not None:
         envelope["alone"] = lone.value if lone else None  # present: told; None: nobody
     points = find_score(text, me_seat)
     if points is not None:
@@ -988,10 +992,10 @@ def _phrasebook_bytes() -> tuple[bytes, str]:
     """The shipped phrasebook's bytes and their digest."""
     from pathlib import Path
 
-    from arbiter.reader import RECORD_CAP, read_bytes
+    from arbiter.reader import DATA_CAP, read_bytes
     from arbiter.rulebook import blake2b
 
-    raw = read_bytes(Path(__file__).with_name(PHRASEBOOK), RECORD_CAP, "phrasebook")
+    raw = read_bytes(Path(__file__).with_name(PHRASEBOOK), DATA_CAP, "phrasebook")
     return raw, blake2b(raw, digest_size=16).hexdigest()
 
 
@@ -1260,12 +1264,12 @@ def find_me(text: str) -> Seat | None:
     return None
 
 
-def find_alone(tokens: list[Token], mentions: list[Mention], text: str, me: Seat | None,
-               dealer: Seat | None) -> tuple[bool, Seat | None]:
-    """(told, seat): who the story says is playing alone; (True, None) for "nobody went alone";
-    (False, None) where it does not say."""
+def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple[bool, list[Ref]]:
+    """(nobody, seats): whether the story says nobody went alone, else the seats it names as
+    playing alone, in order, as named (the caller resolves them)."""
     if _NO_LONE.search(canon_text(text).lower()):
-        return True, None
+        return True, []
+    found: list[Ref] = []
     lone = {"alone", "loner", "lone"}
     for m in mentions:
         if m.kind != "seat":
@@ -1274,10 +1278,8 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str, me: Seat
         owned = m.possessive and m.obj in ("loner", "lone")
         if owned or any(t.word in lone for t in ahead[:5]) and not any(
                 t.word in ("not", "never") for t in ahead[:3]):
-            seat = m.refs[0].resolve(me, dealer)
-            if seat is not None:
-                return True, seat
-    return False, None
+            found.append(m.refs[0])
+    return False, found
 
 
 def find_score(text: str, me: Seat | None) -> dict[str, int] | None:

@@ -66,6 +66,19 @@ def refusing() -> Iterator[None]:
         raise fail(f"the law data is broken: {err}", 1) from None
 
 
+@contextmanager
+def json_refusal(as_json: bool) -> Iterator[None]:
+    """With --json, a plain-words refusal is also its JSON object on stdout (incidents.md,
+    "Plain words"); the one line on stderr and the exit status follow as for any refusal."""
+    try:
+        yield
+    except InputError as err:
+        payload = getattr(err, "payload", None)
+        if as_json and payload is not None:
+            emit_json(payload)
+        raise
+
+
 def emit_json(data: Any) -> None:
     """JSON on stdout, never wrapped at the terminal width."""
     import json
@@ -334,26 +347,14 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
     are a yes/no or a small choice are shown as branches, each ruling under its condition."""
     from arbiter import guide
 
-    try:
-        _rule_words_or_refuse(text, args, flags, score, games, me, as_json, full, record)
-    except guide.Refusal as refused:
-        if as_json:
-            emit_json(refused.payload)
-        raise
-
-
-def _rule_words_or_refuse(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
-                          games: Optional[str], me: Optional[str], as_json: bool, full: bool,
-                          record: tuple[bool, Optional[str]]) -> None:
-    from arbiter import guide
-
-    found, given, flagged = guide.read(text, args, flags, me)
-    try:
-        _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record)
-    except guide.Refusal:
-        raise
-    except InputError as err:  # refused by the engine itself: still the refusal the spec describes
-        raise guide.refusal(str(err), found, guide.named_missing(str(err))) from None
+    with json_refusal(as_json):
+        found, given, flagged = guide.read(text, args, flags, me)
+        try:
+            _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record)
+        except guide.Refusal:
+            raise
+        except InputError as err:  # refused by the engine itself: still the refusal the spec describes
+            raise guide.refusal(str(err), found, guide.named_missing(str(err))) from None
 
 
 def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any], score: Optional[str],
@@ -698,12 +699,8 @@ def classify_words(
     from arbiter import guide
 
     with refusing():
-        try:
+        with json_refusal(as_json):
             found = guide.understand(" ".join(words), me=me, dealer=dealer, trump=trump)
-        except guide.Refusal as refused:
-            if as_json:
-                emit_json(refused.payload)
-            raise
         needed = guide.needed(found, {})
         if as_json:
             emit_json(found.as_dict(needed))

@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from arbiter.model import InputError
+from arbiter.model import InputError, is_whole
 
 NOT_UNDERSTOOD = ("could not tell which incident the words describe; say what was done, as 'East led out of turn' "
                   "or 'the dealer gave North six cards' (see 'arbiter kinds')")
@@ -153,7 +153,7 @@ def choose_kind(found: Any, flagged: dict[str, Any], kinds: list[str] | None = N
     render.kind_choice(kinds, two)
     while True:
         answer = prompt(f"Which is it? [1-{len(kinds)}]").strip()
-        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(kinds):
+        if is_whole(answer) and 1 <= int(answer) <= len(kinds):
             break
         render.bad_answer(f"answer a number from 1 to {len(kinds)}")
     chosen = reading.classify(found.text, me=found.envelope.get("me"), dealer=found.envelope.get("dealer"),
@@ -166,7 +166,7 @@ def choose_kind(found: Any, flagged: dict[str, Any], kinds: list[str] | None = N
 
 def told(found: Any, given: dict[str, Any], score: str | None) -> set[str]:
     """What the words, the flags and the answers settled: facts and envelope keys."""
-    names = set(found.facts) | set(given) | {k for k, v in found.envelope.items() if k == "alone"}
+    names = set(found.facts) | set(given) | ({"alone"} if "alone" in found.envelope else set())
     if score is not None or found.envelope.get("score") is not None:
         names.add("score")
     return names
@@ -176,13 +176,13 @@ def open_facts(data: dict[str, Any], settled: set[str]) -> list[Any]:
     """The decisive facts (and the score) the words left open: `arbiter.decisive.Open`s."""
     from arbiter import decisive
     from arbiter.incident import build_case
-    from arbiter.rulebook import load
+    from arbiter.rulebook import DEFAULT_RULESET, load
     from arbiter.ruling import rule
 
     def ruling_of(raw: dict[str, Any]) -> Any:
         return rule(build_case(raw, "words"))
 
-    book = load(data.get("ruleset") or "somerset-1888")
+    book = load(data.get("ruleset") or DEFAULT_RULESET)
     found = decisive.find_open(data, settled, book, ruling_of)
     score = decisive.score_open(data, settled, ruling_of)
     return found + ([score] if score is not None else [])
@@ -203,7 +203,7 @@ def ask_open(data: dict[str, Any], opened: list[Any]) -> dict[str, Any]:
                     data["score"] = score_pair(prompt(item.question).strip(), "score")
                 elif item.type == "seat?":
                     answer = prompt(f"{item.question} [nobody/N/E/S/W]").strip()
-                    nobody = answer.lower() in ("nobody", "no one", "none", "no", "-")
+                    nobody = answer.lower() in (*NOBODY, "-")
                     data = decisive.with_value(data, item.name, None if nobody else Seat.parse(answer).value,
                                                envelope=True)
                 else:
