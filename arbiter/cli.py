@@ -195,11 +195,12 @@ def kinds(
 
     with refusing():
         specs = [find_kind(name)] if name else list(KINDS.values())
+    rb = book()
     if as_json:
         data = [
-            {"kind": k.name, "summary": k.summary, "laws": list(k.laws), "required": list(k.required),
+            {"kind": k.name, "summary": k.summary, "laws": k.numbers(rb), "required": list(k.required),
              "needs": list(k.needs),
-             "facts": [{"name": f.name, "type": f.type, "help": f.help, "choices": list(f.choices),
+             "facts": [{"name": f.name, "type": f.type, "help": f.meaning(rb), "choices": list(f.choices),
                         "values": f.values(), "default": f.default}
                        for f in k.facts.values()]}
             for k in specs
@@ -209,9 +210,9 @@ def kinds(
     from arbiter import render
 
     if name:
-        render.kind_page(book(), specs[0])
+        render.kind_page(rb, specs[0])
     else:
-        render.kinds(specs)
+        render.kinds(rb, specs)
 
 
 @app.command(

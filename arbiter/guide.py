@@ -289,7 +289,7 @@ def fact_question(kind: str, name: str, question: str | None = None) -> Any:
         "choice": f"[{'/'.join(fact.choices)}]", "choices": f"[any of {'/'.join(fact.choices)}]", "text": "",
     }[fact.type]
     heading = name.replace("_", " ").capitalize()
-    text = f"{heading} ({fact.help})? {hint}" if fact.help else f"{heading}? {hint}"
+    text = f"{heading} ({fact.meaning()})? {hint}" if fact.help else f"{heading}? {hint}"
     if question:
         text = f"{question} {hint}"
     while True:

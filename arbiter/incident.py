@@ -41,6 +41,17 @@ class Fact:
     default: Any = None
     """The value the laws treat as the ordinary case."""
 
+    def meaning(self, book: Any = None) -> str:
+        """Its help, with any provision it names (`law §abandoned_against_lone`) numbered as
+        `book` (by default the Somerset code) numbers it."""
+        if "§" not in self.help:
+            return self.help
+        if book is None:
+            from arbiter.rulebook import load
+
+            book = load()
+        return book.numbered(self.help)
+
     def values(self) -> str:
         """What the fact takes, as a person types it on the command line."""
         words = {

@@ -150,7 +150,7 @@ def terms(book: Rulebook, items: list[Term]) -> None:
                             title_align="left"))
 
 
-def kinds(specs: list[KindSpec]) -> None:
+def kinds(book: Rulebook, specs: list[KindSpec]) -> None:
     """The incident kinds."""
     from rich.table import Table
 
@@ -160,7 +160,7 @@ def kinds(specs: list[KindSpec]) -> None:
     table.add_column("Facts")
     for k in specs:
         facts = ", ".join(f + ("*" if f in k.required else "") for f in k.facts)
-        table.add_row(k.name, ", ".join(map(str, k.laws)), facts or "-")
+        table.add_row(k.name, ", ".join(map(str, k.numbers(book))), facts or "-")
     console.print(table)
     console.print(Text("* required. Facts go in a case file's incident block, or as --name value flags.", style="dim"))
     console.print(Text("arbiter kinds KIND shows one kind's facts: what each means and the values it takes.", style="dim"))
@@ -171,7 +171,7 @@ def kind_page(book: Rulebook, spec: KindSpec) -> None:
     from rich.padding import Padding
 
     console.print(Text.assemble((spec.name, "bold cyan"), f" — {spec.summary}"))
-    console.print(Text("Laws: " + "; ".join(f"{n} {book.law(n).title}" for n in spec.laws), style="dim"))
+    console.print(Text("Laws: " + "; ".join(f"{n} {book.law(n).title}" for n in spec.numbers(book)), style="dim"))
     if spec.needs:
         console.print(Text("Also needs, for the case: " + ", ".join(f"--{n}" for n in spec.needs)))
     if not spec.facts:
@@ -182,7 +182,7 @@ def kind_page(book: Rulebook, spec: KindSpec) -> None:
             default = "" if f.default in (None, False, (), []) else f"; default {plain(f.default)}"
             console.print(Text.assemble((f"  --{f.name.replace('_', '-')}", "bold"),
                                         (" (required)" if f.name in spec.required else "", "yellow")))
-            console.print(Padding(Text(f.help or f.name.replace("_", " ")), (0, 0, 0, 6)))
+            console.print(Padding(Text(f.meaning(book) or f.name.replace("_", " ")), (0, 0, 0, 6)))
             console.print(Padding(Text.assemble(("Values: ", "dim"), f.values() + default), (0, 0, 0, 6)))
         for group in spec.one_of:
             console.print(Text("Give at least one of: " + ", ".join(f"--{g.replace('_', '-')}" for g in group)))

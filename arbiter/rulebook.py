@@ -36,6 +36,14 @@ class RulebookError(ValueError):
     """The law data itself is wrong; the message names the file and the field."""
 
 
+_MARKER = re.compile(r"§([a-z][a-z0-9_]*)")
+"""A provision named by key in handler prose, numbered when the ruling is written."""
+
+
+class MissingProvision(LookupError):
+    """A provision the ruleset in force does not have (a handler bug, or a silent code)."""
+
+
 class UnknownLawError(InputError):
     """A law number that is not in the rulebook."""
 
@@ -76,6 +84,10 @@ class Law(NamedTuple):
     """Our structured reading of the text: numbers it states, who elects, what it overrides."""
     notes: tuple[str, ...] = ()
     """Where the text is open, the interpretation we chose."""
+    key: str = ""
+    """What the provision is about, stable across rulesets: handlers cite it (`revoke_penalty`)."""
+    somerset: tuple[int, ...] = ()
+    """In another code, the Somerset laws on the same subject."""
 
     def number_of(self, name: str) -> Any:
         """A figure the law states (`reading.numbers.<name>`), so that code never holds it."""
@@ -88,6 +100,7 @@ class Law(NamedTuple):
         """The record as plain data, for --json."""
         return {
             "number": self.number,
+            "key": self.key,
             "section": self.section,
             "section_title": book.section(self.section).title,
             "kind": self.kind,
@@ -97,6 +110,7 @@ class Law(NamedTuple):
             "keywords": list(self.keywords),
             "reading": self.reading,
             "notes": list(self.notes),
+            **({"somerset": list(self.somerset)} if self.somerset else {}),
         }
 
 
@@ -185,6 +199,28 @@ class Rulebook:
         self.terms: list[Term] = [_term(rec) for rec in payload.get("glossary", [])]
         self.extra: dict[str, Any] = payload.get("extra", {})
         self.first, self.last = min(self.laws), max(self.laws)
+        self.keys: dict[str, int] = {law.key: n for n, law in self.laws.items()}
+
+    def provision(self, key: str) -> Law:
+        """The provision on a subject (`revoke_penalty`), under this ruleset's own number.
+
+        A ruleset without it raises MissingProvision: a handler that cites what the code does
+        not say is an error, never a wrong citation.
+        """
+        try:
+            return self.laws[self.keys[key]]
+        except KeyError:
+            raise MissingProvision(f"{self.ruleset} has no provision on {key!r}") from None
+
+    def numbered(self, text: str) -> str:
+        """Prose naming provisions by key (`Law §revoke_penalty`) with this ruleset's numbers."""
+        if "§" not in text:
+            return text
+        return _MARKER.sub(lambda m: str(self.provision(m.group(1)).number), text)
+
+    def has(self, key: str) -> bool:
+        """Whether this ruleset has a provision on `key`."""
+        return key in self.keys
 
     def law(self, number: int) -> Law:
         """The law numbered `number`, or UnknownLawError."""
@@ -350,7 +386,7 @@ def _law(rec: dict[str, Any]) -> Law:
         number=rec["number"], section=rec["section"], kind=rec["kind"], title=rec["title"],
         text=rec["text"], refs=tuple(Ref(**r) for r in rec.get("refs", [])),
         keywords=tuple(rec.get("keywords", [])), reading=rec.get("reading") or {},
-        notes=tuple(rec.get("notes", [])),
+        notes=tuple(rec.get("notes", [])), key=rec["key"], somerset=tuple(rec.get("somerset", [])),
     )
 
 
@@ -524,6 +560,7 @@ def write_cache(name: str, payload: Any, family: str, keep: int = 1) -> None:
 _LAW_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     # field: (type, required)
     "number": (int, True),
+    "key": (str, True),
     "section": (str, True),
     "kind": (str, True),
     "title": (str, True),
@@ -532,6 +569,7 @@ _LAW_FIELDS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "keywords": (list, True),
     "reading": (dict, False),
     "notes": (list, False),
+    "somerset": (list, False),
 }
 _SECTION_FIELDS = {"id": (str, True), "title": (str, True), "first": (int, True),
                    "last": (int, True), "summary": (str, False), "keywords": (list, False)}
@@ -647,6 +685,11 @@ def validate(files: list[Path]) -> dict[str, Any]:
             )
         if data["kind"] not in LAW_KINDS:
             raise RulebookError(f"{path}: field 'kind' must be one of {', '.join(LAW_KINDS)}, found {data['kind']!r}")
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", data["key"]):
+            raise RulebookError(f"{path}: field 'key' must be snake_case words, found {data['key']!r}")
+        twin = next((m for m, rec in laws.items() if rec["key"] == data["key"]), None)
+        if twin is not None:
+            raise RulebookError(f"{path}: field 'key': {data['key']!r} is also the key of {origin[twin]}")
         laws[n], origin[n] = data, path
 
     if not laws:

@@ -8,7 +8,7 @@ command line renders the `Ruling` it returns.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arbiter import score as scoring
@@ -132,6 +132,7 @@ class Ruler:
         self.adjustment = scoring.tally()
         self.awards: list[scoring.Award] = []
         self.table_result: dict[str, Any] | None = None
+        self.governing: list[int] = []
 
     # -- what handlers call --
 
@@ -140,33 +141,53 @@ class Ruler:
         """Roles derived from the dealer; asking without a dealer is an input error."""
         return self.case.table
 
-    def cite(self, *numbers: int) -> None:
-        """Cite laws, in order of weight; the first cited governs."""
-        for n in numbers:
-            self.book.law(n)  # a handler citing a law that does not exist is a bug: fail loudly
-            if n not in self.laws:
-                self.laws.append(n)
+    def law(self, key: str) -> int:
+        """The number, in the ruleset in force, of the provision on `key`."""
+        if not isinstance(key, str):  # handlers cite what a provision is about, never a number
+            raise TypeError(f"cite provisions by key, not {key!r}")
+        return self.book.provision(key).number
 
-    def option(self, id: str, law: int, elector: Side, text: str) -> None:
+    def cite(self, *keys: str) -> None:
+        """Cite provisions that decide the case, in order of weight; the first cited governs unless
+        `govern` names one."""
+        for key in keys:
+            self._cite(key)
+
+    def _cite(self, key: str) -> None:
+        """Cite a provision for an option or an action it grants, not as deciding the case."""
+        n = self.law(key)
+        if n not in self.laws:
+            self.laws.append(n)
+
+    def govern(self, key: str) -> None:
+        """Name a provision that applies to the case as a whole. Of those named, the one that
+        governs is resolved from the records: a provision whose record says it overrides another
+        named one prevails over it, as an exception over its rule, whatever the order named."""
+        self.cite(key)
+        if self.law(key) not in self.governing:
+            self.governing.append(self.law(key))
+
+    def option(self, id: str, key: str, elector: Side, text: str) -> None:
         """A choice the laws leave to `elector`."""
-        self.cite(law)
-        self.options.append(Option(id, law, elector, text))
+        self._cite(key)
+        self.options.append(Option(id, self.law(key), elector, text))
 
-    def action(self, law: int, text: str) -> None:
+    def action(self, key: str, text: str) -> None:
         """Something that must be done."""
-        self.cite(law)
-        self.actions.append(Action(law, text))
+        self._cite(key)
+        self.actions.append(Action(self.law(key), text))
 
     def note(self, text: str) -> None:
         """Where the text is open: our reading, shown to the user."""
         if text not in self.notes:
             self.notes.append(text)
 
-    def reading_of(self, law: int) -> None:
+    def reading_of(self, key: str) -> None:
         """Show our reading of a law (its record's notes) where that reading is why it does not
         apply, without citing it among the laws that decide the case."""
-        for text in self.book.law(law).notes:
-            self.note(f"Law {law}: {text}")
+        law = self.book.provision(key)
+        for text in law.notes:
+            self.note(f"Law {law.number}: {text}")
 
     def deal(self, outcome: str | None, dealer: Seat | None = None) -> None:
         """The fate of the deal: stands or redeal keep the dealer; passes goes to his left."""
@@ -176,29 +197,33 @@ class Ruler:
             dealer = self.case.dealer.left if outcome == "passes" else self.case.dealer
         self.next_dealer = dealer
 
-    def award(self, side: Side, points: int, law: int | None = None) -> None:
-        """Points scored by force of the ruling, under `law` (default: the governing law).
+    def award(self, side: Side, points: int, key: str | None = None) -> None:
+        """Points scored by force of the ruling, under the provision `key` (default: the governing law).
 
         The law orders the scoring when both sides score (Law 4: the revoke penalty first).
         """
         self.adjustment[side] += points
-        self.awards.append(scoring.Award(side, points, law))
+        self.awards.append(scoring.Award(side, points, None if key is None else self.law(key)))
 
-    def call_play(self, law: int, elector: Side, seat: Seat, highest_or_lowest: bool = True) -> None:
+    def call_play(self, key: str, elector: Side, seat: Seat, highest_or_lowest: bool = True) -> None:
         """The calls Laws 59, 83 and 89 give: `seat` must play his highest or lowest of the suit
         led, or win or lose the trick. No call can make him revoke (Law 55)."""
         who = seat.name_
         if highest_or_lowest:
-            self.option("call_highest", law, elector, f"require {who} to play his highest card of the suit led.")
-            self.option("call_lowest", law, elector, f"require {who} to play his lowest card of the suit led.")
-        self.option("call_win", law, elector, f"require {who} to win the trick, if he can.")
-        self.option("call_lose", law, elector, f"require {who} to lose the trick, if he can.")
-        self.cite(55)
+            self.option("call_highest", key, elector, f"require {who} to play his highest card of the suit led.")
+            self.option("call_lowest", key, elector, f"require {who} to play his lowest card of the suit led.")
+        self.option("call_win", key, elector, f"require {who} to win the trick, if he can.")
+        self.option("call_lose", key, elector, f"require {who} to lose the trick, if he can.")
+        self.cite("never_forced_to_revoke")
 
-    def number(self, law: int, name: str) -> Any:
-        """A figure that a law states, read from its record."""
-        self.cite(law)
-        return self.book.law(law).number_of(name)
+    def number(self, key: str, name: str) -> Any:
+        """A figure that a provision states, read from its record."""
+        self.cite(key)
+        return self.book.provision(key).number_of(name)
+
+    def words(self, text: str) -> str:
+        """Prose with its provisions (`Law §revoke_penalty`) numbered as the ruleset in force numbers them."""
+        return self.book.numbered(text)
 
     def fact(self, name: str) -> Any:
         """A fact, required: missing ones are named."""
@@ -209,7 +234,7 @@ class Ruler:
 
     def refuse(self, problem: str) -> None:
         """Contradictory or impossible facts: no ruling, and say why."""
-        raise InputError(f"{self.case.kind}: {problem}")
+        raise InputError(f"{self.case.kind}: {self.words(problem)}")
 
     def seat(self, seat: Seat) -> str:
         """A seat in words, with its role where the dealer is known: 'East (eldest hand)'."""
@@ -235,8 +260,8 @@ class KindSpec:
 
     name: str
     """The kind's name in case files."""
-    laws: tuple[int, ...]
-    """The laws it turns on, per the spec."""
+    laws: tuple[str, ...]
+    """The provisions it turns on, by key."""
     facts: dict[str, Fact]
     """The facts it takes."""
     required: tuple[str, ...]
@@ -249,6 +274,10 @@ class KindSpec:
     """One line: what incident this is."""
     one_of: tuple[tuple[str, ...], ...] = field(default=())
     """Groups of facts of which at least one must be given."""
+
+    def numbers(self, book: Rulebook) -> list[int]:
+        """The laws it turns on, as `book` numbers them (those the ruleset has)."""
+        return [book.provision(k).number for k in self.laws if book.has(k)]
 
     def check(self, case: Case) -> None:
         """Refuse a case that lacks what this kind needs."""
@@ -267,7 +296,7 @@ KINDS: dict[str, KindSpec] = {}
 def kind(
     name: str,
     *,
-    laws: Iterable[int],
+    laws: Iterable[str],
     facts: Iterable[Fact] = (),
     required: Iterable[str] = (),
     needs: Iterable[str] = (),
@@ -318,12 +347,13 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     book = book or load_rulebook(case.ruleset)
     spec = KINDS[case.kind]
     spec.check(case)
-    _check_envelope(case)
+    _check_envelope(case, book)
     r = Ruler(case, book)
     spec.handler(r)
     if not r.laws:
         raise AssertionError(f"{case.kind}: a ruling must cite its laws")
     _law_85(r)
+    _govern(r)
     for n in r.laws:
         for text in book.law(n).notes:
             r.note(f"Law {n}: {text}")
@@ -333,20 +363,23 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     )))
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     _big_lap(r, book, after)
+    options = [replace(o, text=r.words(o.text)) for o in r.options]
+    actions = [replace(a, text=r.words(a.text)) for a in r.actions]
     return Ruling(
-        kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.summary, options=r.options,
-        actions=r.actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
+        kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.words(r.summary), options=options,
+        actions=actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
         adjustment=r.adjustment, after=after, before=dict(case.score), games_before=dict(case.games),
-        notes=r.notes, title=case.title, table=r.table_result, awards=awards,
+        notes=[r.words(n) for n in r.notes], title=case.title, table=r.table_result, awards=awards,
     )
 
 
-def _check_envelope(case: Case) -> None:
+def _check_envelope(case: Case, book: Rulebook) -> None:
     """Facts about the hand that cannot all be true."""
     if case.alone is not None and case.maker is not None and case.alone.side != case.maker.side:
-        raise InputError(
-            f"alone: {case.alone.name_} cannot play alone when {case.maker.name_}, an adversary, made the trump (Laws 93, 95)"
-        )
+        raise InputError(book.numbered(
+            f"alone: {case.alone.name_} cannot play alone when {case.maker.name_}, an adversary, made the trump "
+            "(Laws §who_may_play_alone, §alone_barred)"
+        ))
 
 
 def _big_lap(r: Ruler, book: Rulebook, after: scoring.After) -> None:
@@ -358,20 +391,34 @@ def _big_lap(r: Ruler, book: Rulebook, after: scoring.After) -> None:
             r.note(f"Lap: {text}")
 
 
+def _govern(r: Ruler) -> None:
+    """Put the governing provision first: of those the handler named with `govern`, the one no
+    other named provision overrides (its record's `reading.overrides`); else the first cited."""
+    named = r.governing
+    if not named:
+        return
+    overridden = {n for m in named for n in r.book.law(m).reading.get("overrides", ())}
+    standing = [n for n in named if n not in overridden]
+    if len(standing) != 1:
+        raise AssertionError(f"{r.case.kind}: the records do not say which of laws {named} governs")
+    r.laws.remove(standing[0])
+    r.laws.insert(0, standing[0])
+
+
 def _law_85(r: Ruler) -> None:
     """Where a side has a choice of penalties, Law 85 says how it chooses."""
     electors = [o.elector for o in r.options]
     for side in dict.fromkeys(electors):
         if electors.count(side) >= 2:
-            r.cite(85)
+            r.cite("choice_of_penalties")
             lone = r.case.alone
             if lone is not None and lone.side == side:
                 # His partner's cards are out of play (Law 101): there is no one to agree with.
-                r.note(f"Law 85: {lone.name_} plays alone, so we read him as making the election himself; once he "
+                r.note(f"Law §choice_of_penalties: {lone.name_} plays alone, so we read him as making the election himself; once he "
                        "demands a penalty the choice is final.")
                 continue
             r.note(
-                f"Law 85: {side.name_} agree which of them makes the election, but must not consult "
+                f"Law §choice_of_penalties: {side.name_} agree which of them makes the election, but must not consult "
                 "on which penalty to exact; if they do, they lose the right, and once either demands "
                 "a penalty the choice is final."
             )

@@ -1263,7 +1263,7 @@ def describe(case: WorkedCase) -> str:
         value = c.facts.get(name)
         if fact is None:
             continue
-        out.append(f"  {(fact.help or name.replace('_', ' ')).capitalize()}: {_value_words(c, value)}.")
+        out.append(f"  {(fact.meaning() or name.replace('_', ' ')).capitalize()}: {_value_words(c, value)}.")
     return "\n".join(out)
 
 

@@ -22,7 +22,7 @@ EVENTS = (
 
 @kind(
     "table_entry",
-    laws=(15, 16, 17, 18, 19, 20, 21),
+    laws=("cutting_out", "entry_declared", "entry_fresh_tables", "substitute", "leaving_full_table", "cutting_into_table", "breaking_up_table"),
     facts=(
         Fact("event", "choice", "what happened", choices=EVENTS),
         Fact("rubbers", "counts", "when admission is claimed: the consecutive rubbers each player has played", low=0, high=99),
@@ -37,44 +37,44 @@ def table_entry(r: Ruler) -> None:
     if event == "admission_claimed":
         _cutting_out(r)
     elif event == "late_declaration":
-        r.cite(16)
+        r.cite("entry_declared")
         r.summary = ("A candidate must declare his wish to enter before any player has cut a card, for a new rubber "
                      "or for cutting out. Declared after a card was cut, his claim waits for the next occasion.")
-        r.note("Law 16 says when he must declare, not what follows a late declaration; we read it as no entry "
+        r.note("Law §entry_declared says when he must declare, not what follows a late declaration; we read it as no entry "
                "on this cut.")
     elif event == "fresh_table":
-        r.cite(17)
+        r.cite("entry_fresh_tables")
         r.summary = ("In forming a fresh table, candidates who have neither belonged to nor played at any other "
                      "table have the first right of entry; the others cut for their places.")
-        r.action(17, "Seat first those who have belonged to and played at no other table; the rest cut for the places left.")
+        r.action("entry_fresh_tables", "Seat first those who have belonged to and played at no other table; the rest cut for the places left.")
     elif event == "substitute":
-        r.cite(18)
+        r.cite("substitute")
         if r.facts["consent"]:
             r.summary = ("With the consent of the other three, a player quitting the table before the end of the rubber "
                          "may appoint a substitute, for that rubber only.")
-            r.action(18, "The substitute plays out this rubber in the absent player's place.")
+            r.action("substitute", "The substitute plays out this rubber in the absent player's place.")
         else:
             r.summary = ("A player may appoint a substitute only with the consent of the other three players; "
                          "without the consent of all three there is no substitute.")
     elif event == "left_full_table":
-        r.cite(19)
+        r.cite("leaving_full_table")
         r.summary = ("He left a full table after playing one of the two consecutive rubbers he was entitled to: the "
                      "candidate next in order takes his place, but goes out at the end of one rubber, as he would have.")
-        r.action(19, "The next candidate in order enters now, and goes out at the end of this one rubber.")
+        r.action("leaving_full_table", "The next candidate in order enters now, and goes out at the end of this one rubber.")
     elif event == "cut_into_other_table":
-        r.cite(20)
+        r.cite("cutting_into_table")
         r.summary = ("Cutting into another table while belonging to this one loses his right of re-entry here; he must "
                      "take his chance of cutting in as a fresh candidate.")
     else:
-        r.cite(21)
+        r.cite("breaking_up_table")
         r.summary = ("Whoever breaks up a table, the remaining players have the prior right to him of entry into any "
                      "other table; where there are not places for them all, they cut among themselves for precedence.")
-        r.action(21, "The remaining players cut among themselves for the places open at other tables.")
+        r.action("breaking_up_table", "The remaining players cut among themselves for the places open at other tables.")
 
 
 def _cutting_out(r: Ruler) -> None:
     """Law 15: who goes out when admission is claimed at the end of a rubber."""
-    r.cite(15)
+    r.cite("cutting_out")
     played: dict = r.facts["rubbers"] or {}
     going = r.facts["claimants"]
     if len(played) < 4:
@@ -92,12 +92,12 @@ def _cutting_out(r: Ruler) -> None:
         r.summary = (f"{names(s.name_ for s in out)} {'has' if going == 1 else 'have'} played the most consecutive "
                      f"rubbers ({top} or more) and {'goes' if going == 1 else 'go'} out for the "
                      f"{'candidate' if going == 1 else 'two candidates'}.")
-        r.action(15, f"{names(s.name_ for s in out)} leave the table; the candidates take their places.")
+        r.action("cutting_out", f"{names(s.name_ for s in out)} leave the table; the candidates take their places.")
         return
     need = going - len(certain)
     lowest = "lowest goes" if need == 1 else "two lowest go"
     r.summary = (f"{names(s.name_ for s in tied)} have played the same number of consecutive rubbers ({top}); "
                  f"they cut, and the {lowest} out.")
     if certain:
-        r.action(15, f"{names(s.name_ for s in certain)} go out, having played the most consecutive rubbers.")
-    r.action(15, f"{names(s.name_ for s in tied)} cut to decide; the lowest card goes out.")
+        r.action("cutting_out", f"{names(s.name_ for s in certain)} go out, having played the most consecutive rubbers.")
+    r.action("cutting_out", f"{names(s.name_ for s in tied)} cut to decide; the lowest card goes out.")

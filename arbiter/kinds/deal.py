@@ -30,7 +30,7 @@ def _round(pattern: tuple[int, ...]) -> str:
     return " then ".join(_n(n) for n in pattern)
 
 
-LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdeal: Law 90 governs."
+LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdeal: Law §wrong_number_of_cards governs."
 
 
 # -- Misdeals (Laws 41-45) --
@@ -38,7 +38,7 @@ LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdea
 
 @kind(
     "misdeal",
-    laws=(41, 42, 43, 44, 45),
+    laws=("misdeal_loses_deal", "misdeal_defined", "misdeal_keeps_deal", "interrupting_dealer", "misdeal_partners_deal"),
     facts=(
         Fact("counts", "counts", "cards each seat received; a seat not named received the right number",
              low=0, high=len(PACK)),
@@ -54,7 +54,7 @@ LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdea
 def misdeal(r: Ruler) -> None:
     """A deal that may be a misdeal: wrong number of cards, or not dealt two and three."""
     dealer: Seat = r.case.dealer  # type: ignore[assignment]
-    law42 = r.book.law(42)
+    law42 = r.book.provision("misdeal_defined")
     each: int = law42.number_of("cards_each")
     rounds = [tuple(x) for x in law42.number_of("rounds")]
     regular = {"-".join(str(n) for n in x) for x in rounds}
@@ -79,21 +79,21 @@ def misdeal(r: Ruler) -> None:
     r.note(LAW_90_NOTE)
 
     if tested and not faults:
-        r.cite(42)
+        r.cite("misdeal_defined")
         r.verdict = "no_misdeal"
         how = f", dealt in rounds of {_round(tuple(int(n) for n in pattern.split('-')))}" if pattern else ""
         r.summary = (f"Every player received {_cards(each)}{how}: this is no misdeal, and the deal stands.")
         if touched or interrupted:
             r.note("Who touched the cards first, or an interruption by the adversaries, matters only when "
-                   "there is a misdeal (Laws 43, 44).")
+                   "there is a misdeal (Laws §misdeal_keeps_deal, §interrupting_dealer).")
         if dealt_by is not None:
-            r.note(f"{dealt_by.name_} dealt in {dealer.name_}'s turn: that is a deal out of turn, which Law 40 "
+            r.note(f"{dealt_by.name_} dealt in {dealer.name_}'s turn: that is a deal out of turn, which Law §deal_out_of_turn "
                    "governs.")
         r.deal("stands", dealt_by or dealer)
         return
 
     r.verdict = "misdeal" if tested else None
-    why = _cap(listing(faults) + ": a misdeal (Law 42). ") if faults else "A misdeal, as reported. "
+    why = _cap(listing(faults) + ": a misdeal (Law §misdeal_defined). ") if faults else "A misdeal, as reported. "
     if not tested:
         r.note("The facts do not say what was wrong with the deal (counts or pattern); it is ruled as the "
                "misdeal reported.")
@@ -104,77 +104,77 @@ def misdeal(r: Ruler) -> None:
 
     if dealt_by is not None and dealt_by == dealer.partner:
         # Law 45: the rightful dealer bears the penalty of his partner's misdeal.
-        r.cite(45)
+        r.cite("misdeal_partners_deal")
         nxt = dealer.left
         if saved_by_touch or interrupted:
-            r.cite(43 if saved_by_touch else 44)
+            r.cite("misdeal_keeps_deal" if saved_by_touch else "interrupting_dealer")
             if saved_by_touch and interrupted:
-                r.cite(44)
-            r.cite(41, 42, 40)
+                r.cite("interrupting_dealer")
+            r.cite("misdeal_loses_deal", "misdeal_defined", "deal_out_of_turn")
             r.summary = (f"{why}{dealt_by.name_} took his partner {dealer.name_}'s deal and misdealt, so "
-                         f"{dealer.name_} is liable to the usual penalties (Law 45); but "
+                         f"{dealer.name_} is liable to the usual penalties (Law §misdeal_partners_deal); but "
                          + (f"{cards_words}" if saved_by_touch else "the adversaries interrupted the deal and failed "
                             "to make their claim good")
                          + f", so the deal is not lost. {dealer.name_}, whose deal it was, deals.")
-            r.note("We read Law 45's 'usual penalties' as including the exceptions of Laws 43 and 44; where the "
+            r.note("We read Law §misdeal_partners_deal's 'usual penalties' as including the exceptions of Laws §misdeal_keeps_deal and §interrupting_dealer; where the "
                    "deal is not lost, the player whose turn it was deals, not the partner who took his deal "
-                   "(Law 40).")
+                   "(Law §deal_out_of_turn).")
             r.deal("redeal", dealer)
             return
-        r.cite(41, 42)
+        r.cite("misdeal_loses_deal", "misdeal_defined")
         if partner_first:
-            r.cite(43)
+            r.cite("misdeal_keeps_deal")
         r.summary = (f"{why}{dealt_by.name_} took his partner {dealer.name_}'s deal and misdealt. "
-                     f"{dealer.name_}, whose deal it was, bears the penalty and loses the deal (Laws 45, 41); "
+                     f"{dealer.name_}, whose deal it was, bears the penalty and loses the deal (Laws §misdeal_partners_deal, §misdeal_loses_deal); "
                      f"{nxt.name_}, the adversary next in rotation to him, deals.")
         r.deal("passes", nxt)
         return
 
     if dealt_by is not None:
         # An adversary of the rightful dealer dealt out of his turn and misdealt.
-        r.cite(40, 42, 41, 45)
+        r.cite("deal_out_of_turn", "misdeal_defined", "misdeal_loses_deal", "misdeal_partners_deal")
         r.summary = (f"{why}{dealt_by.name_} dealt out of turn (it was {dealer.name_}'s deal) and misdealt. "
-                     f"The deal out of turn is stopped before the trump card is turned (Law 40), and "
+                     f"The deal out of turn is stopped before the trump card is turned (Law §deal_out_of_turn), and "
                      f"{dealer.name_}, whose deal it is, deals.")
-        r.note(f"The laws give no penalty for a misdeal made by an adversary of the rightful dealer: Law 45 covers "
+        r.note(f"The laws give no penalty for a misdeal made by an adversary of the rightful dealer: Law §misdeal_partners_deal covers "
                f"only a player who takes his partner's deal. {dealer.name_} keeps his turn; {dealt_by.name_} is not "
                "charged with the loss of a deal he never had.")
         r.deal("redeal", dealer)
         return
 
     if saved_by_touch:
-        r.cite(43, 41, 42)
+        r.cite("misdeal_keeps_deal", "misdeal_loses_deal", "misdeal_defined")
         if interrupted:
-            r.cite(44)
-        r.summary = (f"{why}A misdeal loses the deal (Law 41), but {cards_words}, so the deal is not lost: "
-                     f"{r.seat(dealer)} deals again (Law 43).")
+            r.cite("interrupting_dealer")
+        r.summary = (f"{why}A misdeal loses the deal (Law §misdeal_loses_deal), but {cards_words}, so the deal is not lost: "
+                     f"{r.seat(dealer)} deals again (Law §misdeal_keeps_deal).")
         r.deal("redeal", dealer)
         return
     if interrupted:
-        r.cite(44)
+        r.cite("interrupting_dealer")
         if partner_first:
-            r.cite(43)
-        r.cite(41, 42)
+            r.cite("misdeal_keeps_deal")
+        r.cite("misdeal_loses_deal", "misdeal_defined")
         r.summary = (f"{why}The adversaries interrupted {r.seat(dealer)} while he dealt and failed to make their "
-                     "claim good, so he may deal again (Law 44); the misdeal does not cost him the deal.")
-        r.note("Law 44 says the dealer 'may' deal again: he may waive it and let the deal pass to his left; "
+                     "claim good, so he may deal again (Law §interrupting_dealer); the misdeal does not cost him the deal.")
+        r.note("Law §interrupting_dealer says the dealer 'may' deal again: he may waive it and let the deal pass to his left; "
                "the ruling shows him dealing again.")
         if partner_first:
-            r.note("Laws 43 and 44 are independent exceptions to Law 41: Law 43's 'the deal is lost' answers only "
-                   "whether the adversaries' touching saves the deal, and does not take away Law 44's relief "
+            r.note("Laws §misdeal_keeps_deal and §interrupting_dealer are independent exceptions to Law §misdeal_loses_deal: Law §misdeal_keeps_deal's 'the deal is lost' answers only "
+                   "whether the adversaries' touching saves the deal, and does not take away Law §interrupting_dealer's relief "
                    "for an interrupted dealer.")
         r.deal("redeal", dealer)
         return
     if partner_first:
-        r.cite(43, 41, 42)
+        r.cite("misdeal_keeps_deal", "misdeal_loses_deal", "misdeal_defined")
         r.summary = (f"{why}{_cap(cards_words)}, so the adversaries' later touching does "
-                     f"not save the deal (Law 43): {r.seat(dealer)} loses the deal, and "
-                     f"{dealer.left.name_} deals (Law 41).")
+                     f"not save the deal (Law §misdeal_keeps_deal): {r.seat(dealer)} loses the deal, and "
+                     f"{dealer.left.name_} deals (Law §misdeal_loses_deal).")
         r.deal("passes")
         return
-    r.cite(41, 42)
+    r.cite("misdeal_loses_deal", "misdeal_defined")
     r.summary = (f"{why}A misdeal loses the deal: {r.seat(dealer)} loses it, and "
-                 f"{dealer.left.name_}, on his left, deals (Law 41).")
+                 f"{dealer.left.name_}, on his left, deals (Law §misdeal_loses_deal).")
     r.deal("passes")
 
 
@@ -183,7 +183,7 @@ def misdeal(r: Ruler) -> None:
 
 @kind(
     "deal_out_of_turn",
-    laws=(40,),
+    laws=("deal_out_of_turn",),
     facts=(
         Fact("dealt_by", "seat", "the seat that dealt out of turn"),
         Fact("trump_turned", "bool", "the trump card had been turned when the error was found", default=False),
@@ -197,25 +197,25 @@ def deal_out_of_turn(r: Ruler) -> None:
     wrong: Seat = r.fact("dealt_by")
     if wrong == rightful:
         r.refuse(f"{wrong.name_} is the dealer; dealing in the dealer's own turn is no deal out of turn")
-    r.cite(40)
+    r.cite("deal_out_of_turn")
     if wrong == rightful.partner:
-        r.note(f"{wrong.name_} took his partner's deal: should he misdeal, Law 45 governs.")
+        r.note(f"{wrong.name_} took his partner's deal: should he misdeal, Law §misdeal_partners_deal governs.")
     if not r.facts["trump_turned"]:
         r.summary = (f"{wrong.name_} dealt out of turn; it was {rightful.name_}'s deal. The error was found "
                      f"before the trump card was turned, so the deal can be stopped and {rightful.name_} deals; "
                      f"if no one stops it before the trump card is turned, the deal stands.")
         for side in (rightful.side.other, rightful.side):
-            r.option("stop_deal", 40, side, f"stop the deal: the cards are gathered and {rightful.name_}, whose "
+            r.option("stop_deal", "deal_out_of_turn", side, f"stop the deal: the cards are gathered and {rightful.name_}, whose "
                      "turn it is, deals.")
         r.deal("stands", wrong)
         return
-    r.cite(28)
+    r.cite("deal_passes_left")
     nxt = wrong.left
     skipped = _passed_over(rightful, wrong)
     r.summary = (f"{wrong.name_} dealt out of turn (it was {rightful.name_}'s deal), and the trump card was turned "
                  f"before the error was found: the deal stands, as {wrong.name_}'s deal.")
-    r.note(f"Law 40 is silent on the turn of dealing after a deal out of turn that stands. We read the hand as "
-           f"{wrong.name_}'s deal, so the right of dealing goes on to his left (Law 28): {nxt.name_} deals next"
+    r.note(f"Law §deal_out_of_turn is silent on the turn of dealing after a deal out of turn that stands. We read the hand as "
+           f"{wrong.name_}'s deal, so the right of dealing goes on to his left (Law §deal_passes_left): {nxt.name_} deals next"
            + (f", and {listing([s.name_ for s in skipped])} lose{'s' if len(skipped) == 1 else ''} this round's turn"
               if skipped else f", so {rightful.name_}'s turn is only put off by one hand")
            + ". The other reading, reverting to the turn the deal should have followed, has no words in the text.")
@@ -236,7 +236,7 @@ def _passed_over(rightful: Seat, wrong: Seat) -> list[Seat]:
 
 @kind(
     "exposed_in_deal",
-    laws=(35, 36, 37),
+    laws=("card_exposed_dealing", "touching_cards_in_deal", "exposed_last_cards"),
     facts=(
         Fact("exposed_by", "seat", "the seat whose act exposed the card"),
         Fact("touched", "seats", "seats that touched their cards during the deal, in the order they did", default=[]),
@@ -272,7 +272,7 @@ def exposed_in_deal(r: Ruler) -> None:
                 lost_by = seat
                 break
     if touched:
-        r.note("We read the list of seats that touched their cards as in the order they touched them (Law 36).")
+        r.note("We read the list of seats that touched their cards as in the order they touched them (Law §touching_cards_in_deal).")
 
     last = r.facts["last_cards"]
     turned = r.facts["trump_turned"]
@@ -281,26 +281,26 @@ def exposed_in_deal(r: Ruler) -> None:
     if turned and not saved_by_37:
         if claimant == dealer.side:
             lost_by_time = f"{dealer.name_} turned the trump card himself, going on with the deal, so his claim is gone"
-            r.note("Law 37 protects only the dealer's adversaries: the dealer, who turns the trump card himself, "
+            r.note("Law §exposed_last_cards protects only the dealer's adversaries: the dealer, who turns the trump card himself, "
                    "cannot say he had no time to claim. We read his turning it as letting the deal stand.")
         else:
             lost_by_time = ("the card was not one of the last cards, and the trump card has been turned: the "
                             "adversaries let the deal go on, and their claim is gone")
-            r.note("Law 37 keeps the claim alive only for one of the last cards, turned before there was reasonable "
+            r.note("Law §exposed_last_cards keeps the claim alive only for one of the last cards, turned before there was reasonable "
                    "time to decide; we read it as implying that a claim not made by the time the trump card is "
                    "turned, after an exposure earlier in the deal, is lost.")
 
-    r.cite(*((37, 35) if saved_by_37 else (35,)))
+    r.cite(*(("exposed_last_cards", "card_exposed_dealing") if saved_by_37 else ("card_exposed_dealing",)))
     if turned:
-        r.cite(37)
+        r.cite("exposed_last_cards")
     if excused and lost_by is None:
-        r.cite(36)
+        r.cite("touching_cards_in_deal")
     exposed = f"A card was exposed by {r.seat(exposer)} while dealing"
-    r.action(35, "If no new deal takes place, the hand is played and the exposed card cannot be called.")
+    r.action("card_exposed_dealing", "If no new deal takes place, the hand is played and the exposed card cannot be called.")
     r.deal("stands", dealer)
     if lost_by is not None or lost_by_time is not None:
         reason = (f"{lost_by.name_} touched his cards before anyone on the other side had, so the claim for a new "
-                  "deal is lost (Law 35)" if lost_by is not None else lost_by_time)
+                  "deal is lost (Law §card_exposed_dealing)" if lost_by is not None else lost_by_time)
         r.summary = (f"{exposed}. {who} could have called for a new deal, but {reason}. The deal stands, and the "
                      "exposed card cannot be called.")
         r.verdict = "claim_lost"
@@ -308,45 +308,45 @@ def exposed_in_deal(r: Ruler) -> None:
     kept = ""
     if saved_by_37:
         kept = (" It was one of the last cards and the dealer turned the trump card before there was reasonable time "
-                "to decide, so the claim is not lost (Law 37).")
+                "to decide, so the claim is not lost (Law §exposed_last_cards).")
     if excused:
         kept += (f" {listing([s.name_ for s in excused])} touched only after a player of the other side had done so, "
-                 "which does not cost the claim (Law 36).")
+                 "which does not cost the claim (Law §touching_cards_in_deal).")
     r.summary = (f"{exposed}: {who} may call for a new deal.{kept} If no new deal is called, the deal stands and the "
                  "exposed card cannot be called.")
     r.verdict = "claim_open"
-    r.option("new_deal", 35, claimant, f"call for a new deal, made by the same dealer, {dealer.name_}.")
+    r.option("new_deal", "card_exposed_dealing", claimant, f"call for a new deal, made by the same dealer, {dealer.name_}.")
     # Who makes the new deal is open in Law 35's text; our reading is in its record's notes.
 
 
-@kind("faced_card", laws=(34,),
+@kind("faced_card", laws=("card_faced_in_pack",),
       facts=(Fact("lead_made", "bool", "a lead had been made when the card was found", default=False),))
 def faced_card(r: Ruler) -> None:
     """A card found faced in the pack."""
-    r.cite(34)
+    r.cite("card_faced_in_pack")
     if not r.facts["lead_made"]:
         r.summary = "A card was found faced in the pack before a lead was made: there must be a new deal."
         r.deal("redeal")
         return
-    r.summary = ("A card was found faced in the pack after a lead had been made: Law 34 calls for a new deal only "
+    r.summary = ("A card was found faced in the pack after a lead had been made: Law §card_faced_in_pack calls for a new deal only "
                  "before a lead, so the hand is played out and the deal stands.")
-    r.note("Law 34 is silent on a faced card found after a lead. Its words 'before a lead is made' limit the new "
+    r.note("Law §card_faced_in_pack is silent on a faced card found after a lead. Its words 'before a lead is made' limit the new "
            "deal to that time, so we read the deal as standing; a pack that is also incorrect or imperfect would "
-           "still fall under Law 33.")
+           "still fall under Law §imperfect_pack.")
     r.deal("stands")
 
 
-@kind("imperfect_pack", laws=(33,),
+@kind("imperfect_pack", laws=("imperfect_pack",),
       facts=(Fact("found", "choice", "when the pack was found incorrect or imperfect",
                   choices=("during_deal", "during_play", "after_hand"), default="during_play"),))
 def imperfect_pack(r: Ruler) -> None:
     """The pack found incorrect or imperfect during the deal, the play, or after the hand."""
-    r.cite(33)
+    r.cite("imperfect_pack")
     found: str = r.facts["found"]
     if found == "after_hand":
         # Law 33 speaks only of the deal and the play; our reading for after the hand is in its notes.
         r.verdict = "result_stands"
-        r.summary = ("The pack was found incorrect or imperfect only after the hand was played out. Law 33 calls "
+        r.summary = ("The pack was found incorrect or imperfect only after the hand was played out. Law §imperfect_pack calls "
                      "for a new deal when that is found during the deal or during the play of the hand, and says "
                      "nothing of a pack found faulty afterwards: we read the hand's result as standing, like the "
                      "points scored on previous hands, and the pack as put right before the next deal.")
@@ -357,39 +357,39 @@ def imperfect_pack(r: Ruler) -> None:
     r.verdict = "new_deal"
     r.summary = (f"The pack was found incorrect or imperfect {when}: there must be a new deal by {who}. All points "
                  "scored on previous hands stand; the hand in progress scores nothing.")
-    r.action(33, "The hand in progress is abandoned and the cards are dealt again with a correct pack.")
+    r.action("imperfect_pack", "The hand in progress is abandoned and the cards are dealt again with a correct pack.")
     r.deal("redeal")
 
 
-@kind("trump_turn_exposes", laws=(39,))
+@kind("trump_turn_exposes", laws=("exposed_turning_trump",))
 def trump_turn_exposes(r: Ruler) -> None:
     """The dealer, turning the trump card, exposed another card of the pack."""
-    r.cite(39)
+    r.cite("exposed_turning_trump")
     who = f"{r.case.dealer.name_}, the same dealer," if r.case.dealer else "the same dealer"
     r.summary = (f"In turning the trump card the dealer exposed another card of the pack: there must be a new "
                  f"deal, made by {who} since this is not a misdeal.")
     r.deal("redeal")
 
 
-@kind("wrong_pack", laws=(38,),
+@kind("wrong_pack", laws=("dealing_adversaries_cards",),
       facts=(Fact("trump_turned", "bool", "the trump card had been turned when the error was found", default=False),))
 def wrong_pack(r: Ruler) -> None:
     """The cards were dealt with the adversaries' pack."""
-    r.cite(38)
+    r.cite("dealing_adversaries_cards")
     dealer = r.case.dealer
     owners = dealer.side.other.name_ if dealer else "The adversaries"
     if r.facts["trump_turned"]:
         r.summary = ("The deal was made with the adversaries' pack, but the trump card had been turned: the deal is "
                      "good and stands.")
-        r.action(38, f"{owners}, whose cards were used, may reclaim them at the end of the deal.")
+        r.action("dealing_adversaries_cards", f"{owners}, whose cards were used, may reclaim them at the end of the deal.")
         r.deal("stands")
         return
     r.summary = ("The deal was made with the adversaries' pack and the trump card has not been turned: a new deal "
                  "may be claimed. If none is claimed before the trump card is turned, the deal is good.")
     for side in Side:
-        r.option("new_deal", 38, side, "claim a new deal, by the same dealer, with the proper pack.")
+        r.option("new_deal", "dealing_adversaries_cards", side, "claim a new deal, by the same dealer, with the proper pack.")
     r.note("If no new deal is claimed and the trump card is turned, the players whose cards were used may reclaim "
-           "them at the end of the deal (Law 38).")
+           "them at the end of the deal (Law §dealing_adversaries_cards).")
     r.deal("stands")
 
 
@@ -398,7 +398,7 @@ def wrong_pack(r: Ruler) -> None:
 
 @kind(
     "cut_irregular",
-    laws=(29, 30),
+    laws=("cutting_the_pack", "cut_stands"),
     facts=(
         Fact("smaller_packet", "int", "cards in the smaller packet of the cut", low=0, high=len(PACK)),
         Fact("card_exposed", "bool", "a card was exposed in cutting or in putting the packets together",
@@ -410,7 +410,7 @@ def wrong_pack(r: Ruler) -> None:
 )
 def cut_irregular(r: Ruler) -> None:
     """A cut that may be irregular."""
-    least = r.book.law(29).number_of("min_packet")
+    least = r.book.provision("cutting_the_pack").number_of("min_packet")
     packet: int | None = r.facts["smaller_packet"]
     if packet is not None and packet > len(PACK) // 2:
         r.refuse(f"a smaller packet of {packet} is more than half the pack ({len(PACK)} cards)")
@@ -425,61 +425,61 @@ def cut_irregular(r: Ruler) -> None:
     if r.facts["recut"]:
         _recut(r, cutter, faults)
         return
-    r.cite(29)
+    r.cite("cutting_the_pack")
     if not faults:
-        r.cite(30)
+        r.cite("cut_stands")
         r.verdict = "cut_stands"
         r.summary = (f"The cut is good: neither packet has fewer than {_cards(least)} and nothing was exposed or "
                      f"confused. It stands; {cutter}, having separated the pack, can neither re-shuffle nor re-cut "
-                     "(Law 30).")
+                     "(Law §cut_stands).")
         return
     r.verdict = "fresh_cut"
-    r.summary = (f"{_cap(listing(faults))}: there must be a fresh cut (Law 29). "
+    r.summary = (f"{_cap(listing(faults))}: there must be a fresh cut (Law §cutting_the_pack). "
                  "The same dealer deals after it.")
-    r.action(29, f"{_cap(cutter)} cuts the pack again.")
-    r.action(24, "After a false cut each player has again the right to shuffle once before the fresh cut.")
-    r.note("We read every cut that Law 29 sends back to be made again as a 'false cut' in Law 24's words.")
+    r.action("cutting_the_pack", f"{_cap(cutter)} cuts the pack again.")
+    r.action("one_shuffle_each", "After a false cut each player has again the right to shuffle once before the fresh cut.")
+    r.note("We read every cut that Law §cutting_the_pack sends back to be made again as a 'false cut' in Law §one_shuffle_each's words.")
 
 
 def _recut(r: Ruler, cutter: str, faults: list[str]) -> None:
     """Law 30: once he has separated the pack the cutter can neither re-shuffle nor re-cut it."""
     if faults:
         # His first cut was itself a false cut: Law 29's fresh cut is due anyway, made properly.
-        r.cite(29, 30)
+        r.cite("cutting_the_pack", "cut_stands")
         r.verdict = "fresh_cut"
-        r.summary = (f"{_cap(listing(faults))}, so there must be a fresh cut (Law 29). {_cap(cutter)} re-cut or "
-                     "re-shuffled on his own after separating the pack, which Law 30 forbids: that does not count as "
+        r.summary = (f"{_cap(listing(faults))}, so there must be a fresh cut (Law §cutting_the_pack). {_cap(cutter)} re-cut or "
+                     "re-shuffled on his own after separating the pack, which Law §cut_stands forbids: that does not count as "
                      "the fresh cut, which is made again properly.")
-        r.action(29, f"{_cap(cutter)} cuts the pack again.")
-        r.action(24, "After a false cut each player has again the right to shuffle once before the fresh cut.")
+        r.action("cutting_the_pack", f"{_cap(cutter)} cuts the pack again.")
+        r.action("one_shuffle_each", "After a false cut each player has again the right to shuffle once before the fresh cut.")
         return
-    r.cite(30)
+    r.cite("cut_stands")
     r.verdict = "first_cut_stands"
-    r.summary = (f"{_cap(cutter)}, having separated the pack, re-shuffled or re-cut it. By Law 30 he cannot alter his "
+    r.summary = (f"{_cap(cutter)}, having separated the pack, re-shuffled or re-cut it. By Law §cut_stands he cannot alter his "
                  "intention: his first cut stands, and the pack is put back as he first divided it. The law names "
                  "no penalty.")
-    r.action(30, "The pack is restored to the order of the first cut, and the dealer deals from it.")
+    r.action("cut_stands", "The pack is restored to the order of the first cut, and the dealer deals from it.")
     # Where the first division cannot be restored, our reading (Law 30's notes) sends it to Law 29.
-    r.cite(29)
+    r.cite("cutting_the_pack")
 
 
-@kind("reshuffle_after_cut", laws=(31,))
+@kind("reshuffle_after_cut", laws=("reshuffle_after_cut",))
 def reshuffle_after_cut(r: Ruler) -> None:
     """The dealer re-shuffled after the pack was cut."""
-    r.cite(31, 28)
+    r.cite("reshuffle_after_cut", "deal_passes_left")
     dealer = r.case.dealer
     if dealer:
-        r.summary = (f"{r.seat(dealer)} re-shuffled after the pack was cut: he loses the deal (Law 31), and the "
-                     f"deal goes to his left, to {dealer.left.name_} (Law 28).")
+        r.summary = (f"{r.seat(dealer)} re-shuffled after the pack was cut: he loses the deal (Law §reshuffle_after_cut), and the "
+                     f"deal goes to his left, to {dealer.left.name_} (Law §deal_passes_left).")
     else:
-        r.summary = ("The dealer re-shuffled after the pack was cut: he loses the deal (Law 31), and it goes to "
-                     "the player on his left (Law 28).")
+        r.summary = ("The dealer re-shuffled after the pack was cut: he loses the deal (Law §reshuffle_after_cut), and it goes to "
+                     "the player on his left (Law §deal_passes_left).")
     r.deal("passes")
 
 
 @kind(
     "shuffle_irregular",
-    laws=(22, 23, 24, 25, 26, 27),
+    laws=("shuffling", "no_shuffle_in_play", "one_shuffle_each", "collecting_cards", "placing_shuffled_pack", "dealer_shuffles_last"),
     facts=(
         Fact("how", "choice", "what was wrong with the shuffle",
              choices=("below_table", "faces_seen", "during_play", "more_than_once", "card_seen_in_dealers_shuffle")),
@@ -497,46 +497,46 @@ def shuffle_irregular(r: Ruler) -> None:
     if how == "card_seen_in_dealers_shuffle" or (how == "faces_seen" and by_dealer):
         dealer = r.table.dealer
         if offender is not None and offender != dealer:
-            r.refuse(f"{offender.name_} is not the dealer; Law 27 is about a card seen in the dealer's own shuffle")
+            r.refuse(f"{offender.name_} is not the dealer; Law §dealer_shuffles_last is about a card seen in the dealer's own shuffle")
         victims = dealer.side.other
-        r.cite(27, 24)
+        r.cite("dealer_shuffles_last", "one_shuffle_each")
         r.summary = (f"A card was seen while {r.seat(dealer)} shuffled or gave the pack to be cut: {victims.name_} "
-                     "may compel him to re-shuffle (Law 27). The re-shuffle is the exception Law 24 allows to "
+                     "may compel him to re-shuffle (Law §dealer_shuffles_last). The re-shuffle is the exception Law §one_shuffle_each allows to "
                      "the rule of one shuffle each.")
-        r.option("compel_reshuffle", 27, victims, f"require {dealer.name_} to shuffle the pack again before it is cut.")
+        r.option("compel_reshuffle", "dealer_shuffles_last", victims, f"require {dealer.name_} to shuffle the pack again before it is cut.")
         if how == "faces_seen":
-            r.cite(22)
-        r.note("A re-shuffle compelled under Law 27 is not the dealer's own re-shuffle after the cut, which loses "
-               "the deal (Law 31).")
+            r.cite("shuffling")
+        r.note("A re-shuffle compelled under Law §dealer_shuffles_last is not the dealer's own re-shuffle after the cut, which loses "
+               "the deal (Law §reshuffle_after_cut).")
         return
     if how in ("below_table", "faces_seen"):
-        r.cite(22)
+        r.cite("shuffling")
         what = "below the table" if how == "below_table" else "so that the face of a card could be seen"
-        r.summary = (f"{who} shuffled the pack {what}, which Law 22 forbids. The law names no penalty: the pack is "
+        r.summary = (f"{who} shuffled the pack {what}, which Law §shuffling forbids. The law names no penalty: the pack is "
                      "shuffled again, properly, before it is cut.")
-        r.action(22, "The pack is shuffled again above the table, with no face showing.")
-        r.action(26, "After shuffling, the pack is placed face down, properly collected, to the dealer's left.")
-        r.note("Law 22 names no penalty. We read a shuffle made against it as no shuffle: it is made again properly, "
-               "and that does not count as a second shuffle under Law 24.")
+        r.action("shuffling", "The pack is shuffled again above the table, with no face showing.")
+        r.action("placing_shuffled_pack", "After shuffling, the pack is placed face down, properly collected, to the dealer's left.")
+        r.note("Law §shuffling names no penalty. We read a shuffle made against it as no shuffle: it is made again properly, "
+               "and that does not count as a second shuffle under Law §one_shuffle_each.")
         return
     if how == "during_play":
-        r.cite(23)
-        r.summary = (f"{who} shuffled the pack during the play of a hand, which Law 23 forbids. The law names no "
+        r.cite("no_shuffle_in_play")
+        r.summary = (f"{who} shuffled the pack during the play of a hand, which Law §no_shuffle_in_play forbids. The law names no "
                      "penalty: the shuffling stops, the hand is played out and the deal stands.")
-        r.note("Law 23 names no penalty. Should the shuffling have mixed cards a claim depends on (the tricks taken, "
+        r.note("Law §no_shuffle_in_play names no penalty. Should the shuffling have mixed cards a claim depends on (the tricks taken, "
                "or the proof of a revoke), those laws govern that claim.")
         r.deal("stands")
         return
     # more_than_once
-    once = r.book.law(24).number_of("shuffles")
-    r.cite(24, 27, 25)
+    once = r.book.provision("one_shuffle_each").number_of("shuffles")
+    r.cite("one_shuffle_each", "dealer_shuffles_last", "collecting_cards")
     r.summary = (f"{who} shuffled more than {'once' if once == 1 else _n(once) + ' times'} before the deal. Each "
-                 "player has the right to shuffle once only (Law 24), the dealer's partner first (Law 25) and the "
-                 "dealer always last (Law 27). The law names no penalty.")
-    r.action(27, "The dealer keeps his right to shuffle last, after the extra shuffle.")
-    r.note("Law 24 names no penalty for a shuffle beyond the one allowed: the other players may object to it, and "
-           "the dealer's last shuffle (Law 27) undoes any advantage. A dealer who re-shuffles after the cut loses the "
-           "deal (Law 31; kind reshuffle_after_cut).")
+                 "player has the right to shuffle once only (Law §one_shuffle_each), the dealer's partner first (Law §collecting_cards) and the "
+                 "dealer always last (Law §dealer_shuffles_last). The law names no penalty.")
+    r.action("dealer_shuffles_last", "The dealer keeps his right to shuffle last, after the extra shuffle.")
+    r.note("Law §one_shuffle_each names no penalty for a shuffle beyond the one allowed: the other players may object to it, and "
+           "the dealer's last shuffle (Law §dealer_shuffles_last) undoes any advantage. A dealer who re-shuffles after the cut loses the "
+           "deal (Law §reshuffle_after_cut; kind reshuffle_after_cut).")
 
 
 # -- New cards (Laws 72, 73) --
@@ -544,7 +544,7 @@ def shuffle_irregular(r: Ruler) -> None:
 
 @kind(
     "new_cards",
-    laws=(72, 73),
+    laws=("new_cards", "torn_marked_cards"),
     facts=(
         Fact("after_cut", "bool", "the pack had been cut for the deal", default=False),
         Fact("damaged", "bool", "a card is torn or marked", default=False),
@@ -552,39 +552,39 @@ def shuffle_irregular(r: Ruler) -> None:
 )
 def new_cards(r: Ruler) -> None:
     """A call for new cards, or a torn or marked card."""
-    packs = r.book.law(72).number_of("packs")
+    packs = r.book.provision("new_cards").number_of("packs")
     if r.facts["damaged"]:
-        r.cite(73, 72)
+        r.cite("torn_marked_cards", "new_cards")
         r.verdict = "replace"
         r.summary = ("A card is torn or marked: it must be replaced by agreement, or new cards called for at the "
-                     "expense of the table (Law 73)."
-                     + (" Law 72's bar on calling for cards after the cut does not apply to damaged cards." if
+                     "expense of the table (Law §torn_marked_cards)."
+                     + (" Law §new_cards's bar on calling for cards after the cut does not apply to damaged cards." if
                         r.facts["after_cut"] else ""))
-        r.action(73, "Replace the torn or marked card(s) by agreement, or call for new cards at the expense of the "
+        r.action("torn_marked_cards", "Replace the torn or marked card(s) by agreement, or call for new cards at the expense of the "
                  "table, not of the player who calls.")
-        r.note(f"Where new cards are called for, we read Law 72's manner as applying ({_n(packs)} new packs, the "
+        r.note(f"Where new cards are called for, we read Law §new_cards's manner as applying ({_n(packs)} new packs, the "
                "dealer choosing), with the cost borne by the table.")
-        r.note("Law 73 does not say whether a hand already being dealt or played is replayed; a torn or marked card "
-               "does not make the pack incorrect or imperfect (Law 33), so we read the deal as going on and the cards "
+        r.note("Law §torn_marked_cards does not say whether a hand already being dealt or played is replayed; a torn or marked card "
+               "does not make the pack incorrect or imperfect (Law §imperfect_pack), so we read the deal as going on and the cards "
                "as replaced for the next deal.")
         return
-    r.cite(72)
+    r.cite("new_cards")
     if r.facts["after_cut"]:
         r.verdict = "not_allowed"
-        r.summary = ("Fresh cards cannot be called for once the pack has been cut for the deal (Law 72). The deal "
+        r.summary = ("Fresh cards cannot be called for once the pack has been cut for the deal (Law §new_cards). The deal "
                      "goes on with these cards; he may call for new ones before the next cut.")
         return
     r.verdict = "allowed"
     r.summary = (f"Before the pack is cut any player may call for fresh cards, paying for them. He must call for "
-                 f"{_n(packs)} new packs, and the dealer chooses between them (Law 72).")
-    r.action(72, f"The player who calls pays for {_n(packs)} new packs; the dealer has the choice of them.")
+                 f"{_n(packs)} new packs, and the dealer chooses between them (Law §new_cards).")
+    r.action("new_cards", f"The player who calls pays for {_n(packs)} new packs; the dealer has the choice of them.")
 
 
 # -- Cutting for the table (Laws 8-14) --
 
 
 CUT_ORDER = ("J",) + tuple(rank for rank in reversed(RANKS) if rank != "J")
-"""Law 8: the knave is the highest card, then the ace, king and so on; no bowers in cutting, and suits do not rank."""
+"""Law §cutting_rank: the knave is the highest card, then the ace, king and so on; no bowers in cutting, and suits do not rank."""
 
 PLAYERS = len(Seat)
 """The four who play at a table."""
@@ -614,7 +614,7 @@ def _value(card: Card) -> int:
 
 @kind(
     "cut_for_table",
-    laws=(8, 9, 10, 11, 12, 13, 14),
+    laws=("cutting_rank", "cut_same_pack", "cut_more_than_one", "forming_the_table", "fifth_and_sixth", "two_equal_cuts", "three_equal_cuts"),
     facts=(
         Fact("cuts", "cuts", "the card each candidate cut: seats or names"),
         Fact("exposed_more_than_one", "names", "candidates who exposed more than one card", default=[]),
@@ -636,25 +636,25 @@ def cut_for_table(r: Ruler) -> None:
     candidates = list(cuts) + [x for x in exposed if x not in cuts]
     who = _Names(candidates + list(second or {}))
     if len(candidates) < PLAYERS:
-        r.refuse(f"{_n(len(candidates))} candidates cut; a table needs {_n(PLAYERS)} players (Law 11)")
+        r.refuse(f"{_n(len(candidates))} candidates cut; a table needs {_n(PLAYERS)} players (Law §forming_the_table)")
     if exposed:
         if second is not None:
-            r.refuse("a cut with a card exposed is not finished (Law 10), so there can be no cut for partners yet")
-        most = r.book.law(10).number_of("max_exposed")
-        r.cite(10, 9)
+            r.refuse("a cut with a card exposed is not finished (Law §cut_more_than_one), so there can be no cut for partners yet")
+        most = r.book.provision("cut_more_than_one").number_of("max_exposed")
+        r.cite("cut_more_than_one", "cut_same_pack")
         r.verdict = "cut_again"
         names = who.all(exposed)
-        r.summary = (f"{names} exposed more than {_n(most)} card in cutting and must cut again (Law 10), from the same "
-                     "pack (Law 9). The others' cuts stand; the table is settled when the new cut is made.")
-        r.action(10, f"{names} must cut again.")
+        r.summary = (f"{names} exposed more than {_n(most)} card in cutting and must cut again (Law §cut_more_than_one), from the same "
+                     "pack (Law §cut_same_pack). The others' cuts stand; the table is settled when the new cut is made.")
+        r.action("cut_more_than_one", f"{names} must cut again.")
         r.table_result = {"players": None, "partners": None, "dealer": None, "recut": list(exposed),
-                          "recuts": [{"players": list(exposed), "law": 10, "decides": "their cut, made again"}]}
+                          "recuts": [{"players": list(exposed), "law": r.law("cut_more_than_one"), "decides": "their cut, made again"}]}
         return
 
     ranked = sorted(cuts, key=lambda name: -_value(cuts[name]))
     if len(cuts) == PLAYERS:
         if second is not None:
-            r.refuse("with four candidates the first cut settles partners and deal (Law 11); there is no second cut")
+            r.refuse("with four candidates the first cut settles partners and deal (Law §forming_the_table); there is no second cut")
         _partnership(r, ranked, cuts, who)
         return
     _selection(r, ranked, cuts, second, who)
@@ -667,8 +667,8 @@ def _selection(r: Ruler, ranked: list[str], cuts: dict[str, Card], second: dict[
     n = len(ranked)
     places = list(range(1, n + 1))
     table_places: list[int] = []
-    if n > max(r.book.law(12).number_of("table_positions")):
-        table_places = list(r.book.law(12).number_of("table_positions"))
+    if n > max(r.book.provision("fifth_and_sixth").number_of("table_positions")):
+        table_places = list(r.book.provision("fifth_and_sixth").number_of("table_positions"))
 
     def tier(place: int) -> str:
         if place <= PLAYERS:
@@ -687,7 +687,7 @@ def _selection(r: Ruler, ranked: list[str], cuts: dict[str, Card], second: dict[
                      + {"play": "among the four who play", "table": "belonging to the table",
                         "wait": "waiting for a later rubber", "out": "outside the table"}[t]
                      for t in dict.fromkeys(tiers)]
-            recuts.append({"players": group, "law": 13 if len(group) == 2 else 14, "decides": listing(parts)})
+            recuts.append({"players": group, "law": r.law("two_equal_cuts" if len(group) == 2 else "three_equal_cuts"), "decides": listing(parts)})
     settled = {x: tier(places[i]) for i, x in enumerate(ranked)}
     tied = {x for rc in recuts for x in rc["players"]}
     players = [x for x in ranked if settled[x] == "play" and x not in tied]
@@ -696,24 +696,24 @@ def _selection(r: Ruler, ranked: list[str], cuts: dict[str, Card], second: dict[
     out = [x for x in ranked if settled[x] == "out" and x not in tied]
 
     if recuts:
-        r.cite(13)
-        if any(rc["law"] == 14 for rc in recuts):
-            r.cite(14)
-    r.cite(11, 8)
+        r.cite("two_equal_cuts")
+        if any(rc["law"] == r.law("three_equal_cuts") for rc in recuts):
+            r.cite("three_equal_cuts")
+    r.cite("forming_the_table", "cutting_rank")
     if table_places:
-        r.cite(12)
+        r.cite("fifth_and_sixth")
     words = [f"{who.all(players)} cut the highest cards and play" if players else ""]
     if table:
         places = " and ".join(_ORDINALS.get(n, f"{n}th") for n in table_places)
-        words.append(f"{who.all(table)} belong{'s' if len(table) == 1 else ''} to the table (Law 12: the {places})"
-                     if len(table) < len(table_places) else f"{who.all(table)}, {places}, belong to the table (Law 12)")
+        words.append(f"{who.all(table)} belong{'s' if len(table) == 1 else ''} to the table (Law §fifth_and_sixth: the {places})"
+                     if len(table) < len(table_places) else f"{who.all(table)}, {places}, belong to the table (Law §fifth_and_sixth)")
     if waiting:
         words.append(f"{who.all(waiting)} {'waits' if len(waiting) == 1 else 'wait'} for a later rubber")
     if out:
         words.append(f"{who.all(out)} {'is' if len(out) == 1 else 'are'} not of this table")
     for rc in recuts:
         words.append(f"{who.all(rc['players'])} cut equal cards and cut again for {rc['decides']} "
-                     f"(Laws 11, {rc['law']})")
+                     f"(Laws §forming_the_table, {rc['law']})")
     summary = "; ".join(w for w in words if w) + "."
     result: dict[str, Any] = {"players": players if not recuts or len(players) == PLAYERS else None,
                               "partners": None, "dealer": None,
@@ -729,13 +729,13 @@ def _selection(r: Ruler, ranked: list[str], cuts: dict[str, Card], second: dict[
         r.verdict = "cut_again"
         if second is not None:
             r.refuse("the four who play are not yet settled, so there can be no cut for partners yet")
-        r.summary = summary + " The four then cut again for partners and deal (Law 11)."
+        r.summary = summary + " The four then cut again for partners and deal (Law §forming_the_table)."
         r.table_result = result
         return
     if second is None:
         r.verdict = "cut_for_partners" if not recuts else "cut_again"
-        r.summary = summary + " The four who play cut again to decide partners and deal (Law 11)."
-        r.action(11, f"{who.all(players)} cut again: the two highest play against the two lowest, and the "
+        r.summary = summary + " The four who play cut again to decide partners and deal (Law §forming_the_table)."
+        r.action("forming_the_table", f"{who.all(players)} cut again: the two highest play against the two lowest, and the "
                  "highest deals.")
         r.table_result = result
         return
@@ -755,67 +755,67 @@ def _partnership(r: Ruler, ranked: list[str], cuts: dict[str, Card], who: _Names
     shown = listing([f"{who(x)} the {cuts[x].words}" for x in ranked])
     lead = (lead + " ") if lead else ""
     table: dict[str, Any] = {"players": list(ranked), "partners": None, "dealer": None, "recut": [], "recuts": []}
-    chooses = " The dealer has the choice of cards, seats and counters, and must abide by it once made (Law 11)."
+    chooses = " The dealer has the choice of cards, seats and counters, and must abide by it once made (Law §forming_the_table)."
 
-    def settle(governing: int | None) -> None:
+    def settle(governing: str | None) -> None:
         if governing:
             r.cite(governing)
-        r.cite(11, 8)
+        r.cite("forming_the_table", "cutting_rank")
 
-    def recut(players: list[str], law: int, decides: str) -> None:
+    def recut(players: list[str], law: str, decides: str) -> None:
         table["recut"] = players
-        table["recuts"] = [{"players": players, "law": law, "decides": decides}]
+        table["recuts"] = [{"players": players, "law": r.law(law), "decides": decides}]
 
     if v[0] == v[3]:
-        settle(14)
-        r.cite(13)
+        settle("three_equal_cuts")
+        r.cite("two_equal_cuts")
         r.verdict = "cut_again"
         r.summary = f"{lead}The cut was {shown}: all four cut equal cards, and all four cut again."
-        r.note("Laws 13 and 14 speak of two and of three equal cards; four equal cards are not provided for, and we "
+        r.note("Laws §two_equal_cuts and §three_equal_cuts speak of two and of three equal cards; four equal cards are not provided for, and we "
                "read them, like the others, as cut again.")
-        recut(list(ranked), 14, "partners and deal")
+        recut(list(ranked), "three_equal_cuts", "partners and deal")
     elif v[0] == v[1] == v[2]:
-        settle(14)
+        settle("three_equal_cuts")
         r.verdict = "cut_again"
         r.summary = (f"{lead}The cut was {shown}. {listing([wa, wb, wc])} cut equal cards and cut again; {wd}'s card is "
                      "the lowest, so the two highest of the new cut are partners, and have the deal and choice of "
-                     f"seats (Law 14), the highest of them dealing; the lowest of the new cut partners {wd}.")
-        recut([a, b, c], 14, f"the two highest are partners and deal; the lowest partners {d}")
+                     f"seats (Law §three_equal_cuts), the highest of them dealing; the lowest of the new cut partners {wd}.")
+        recut([a, b, c], "three_equal_cuts", f"the two highest are partners and deal; the lowest partners {d}")
     elif v[1] == v[2] == v[3]:
-        settle(14)
+        settle("three_equal_cuts")
         r.verdict = "cut_again"
         r.summary = (f"{lead}The cut was {shown}. {listing([wb, wc, wd])} cut equal cards and cut again; {wa}'s card is "
                      f"the highest, so the two lowest of the new cut are partners, and their opponents, {wa} and the "
-                     f"highest of the new cut, have the deal (Law 14): {wa} deals.")
+                     f"highest of the new cut, have the deal (Law §three_equal_cuts): {wa} deals.")
         table["dealer"] = a
-        recut([b, c, d], 14, f"the highest partners {a}; the two lowest are partners")
+        recut([b, c, d], "three_equal_cuts", f"the highest partners {a}; the two lowest are partners")
     elif v[1] == v[2]:
-        settle(13)
+        settle("two_equal_cuts")
         r.verdict = "cut_again"
         r.summary = (f"{lead}The cut was {shown}. {wb} and {wc} cut equal cards, neither the two highest nor the two "
-                     f"lowest, and cut again (Law 13): the higher partners {wa}, the lower partners {wd}. {wa} deals, "
+                     f"lowest, and cut again (Law §two_equal_cuts): the higher partners {wa}, the lower partners {wd}. {wa} deals, "
                      "having cut the highest." + chooses)
         table["dealer"] = a
-        recut([b, c], 13, f"which of them partners {a}")
+        recut([b, c], "two_equal_cuts", f"which of them partners {a}")
     else:
         top_tie = v[0] == v[1]
-        settle(13 if top_tie or v[2] == v[3] else None)
+        settle("two_equal_cuts" if top_tie or v[2] == v[3] else None)
         r.verdict = "settled"
         table["partners"] = [[a, b], [c, d]]
         ties = []
         if v[2] == v[3]:
-            ties.append(f"{wc} and {wd} cut equal cards, but being the two lowest they do not cut again (Law 13)")
+            ties.append(f"{wc} and {wd} cut equal cards, but being the two lowest they do not cut again (Law §two_equal_cuts)")
         if top_tie:
             ties.append(f"{wa} and {wb} cut equal cards, but being the two highest they do not cut again for "
-                        "partners (Law 13)")
-            recut([a, b], 13, "which of them deals")
+                        "partners (Law §two_equal_cuts)")
+            recut([a, b], "two_equal_cuts", "which of them deals")
             deal_words = f"Which of {wa} and {wb} deals is settled by their cutting again between themselves."
         else:
             table["dealer"] = a
             deal_words = f"{wa} deals, having cut the highest." + chooses
-            r.action(11, f"{wa} deals first and chooses the cards, the seats and the counters.")
+            r.action("forming_the_table", f"{wa} deals first and chooses the cards, the seats and the counters.")
         r.summary = (f"{lead}The cut was {shown}. {wa} and {wb}, the two highest, play against {wc} and {wd}, the "
-                     "two lowest (Law 11). " + ("; ".join(ties) + ". " if ties else "") + deal_words)
+                     "two lowest (Law §forming_the_table). " + ("; ".join(ties) + ". " if ties else "") + deal_words)
     if who.seats and table["dealer"] is not None:
         r.deal(None, _SEATS[table["dealer"]])  # candidates named by seat: the first dealer is a seat
     r.table_result = table

@@ -43,18 +43,18 @@ def _alone(r: Ruler) -> bool:
 
 @kind(
     "hand_result",
-    laws=(2, 3, 1, 7, 4, 50, 63, 90, 102),
+    laws=("points_for_tricks", "lone_hand_points", "rubber", "game_and_rubber_value", "revoke_scores_first", "abandoned_against_lone", "revoke_penalty", "wrong_number_of_cards", "lone_exposed_reduces"),
     facts=(
         Fact("makers", "side", "the side that ordered up, assisted, adopted or made the trump"),
         Fact("maker", "seat", "the seat that made the trump (instead of makers)"),
         Fact("tricks", "int", "tricks the makers took, 0 to 5"),
         Fact("alone", "bool", "the makers' side played a lone hand", default=False),
-        Fact("partner_exposed", "bool", "the lone player's partner exposed his cards (Law 102)", default=False),
-        Fact("abandoned", "bool", "an adversary abandoned his hand against the lone hand (Law 50)", default=False),
-        Fact("revoke_by", "side", "the side that revoked in this hand (Law 63)"),
-        Fact("revokes", "int", "how many revokes that side made, after Law 71 cancels equal numbers", low=1),
+        Fact("partner_exposed", "bool", "the lone player's partner exposed his cards (Law §lone_exposed_reduces)", default=False),
+        Fact("abandoned", "bool", "an adversary abandoned his hand against the lone hand (Law §abandoned_against_lone)", default=False),
+        Fact("revoke_by", "side", "the side that revoked in this hand (Law §revoke_penalty)"),
+        Fact("revokes", "int", "how many revokes that side made, after Law §revokes_both_sides cancels equal numbers", low=1),
         Fact("wrong_count_by", "side",
-             "the side of a player who held more or fewer than five cards, or of a dealer who played without discarding (Law 90)"),
+             "the side of a player who held more or fewer than five cards, or of a dealer who played without discarding (Law §wrong_number_of_cards)"),
     ),
 )
 def hand_result(r: Ruler) -> None:
@@ -63,25 +63,25 @@ def hand_result(r: Ruler) -> None:
     makers = _makers(r)
     adversaries = makers.other
     alone = _alone(r)
-    scheme = 3 if alone else 2  # Law 3 scores a lone hand, Law 2 one played with partners
-    march, point = r.book.law(2).number_of("march_tricks"), r.book.law(2).number_of("point_tricks")
+    scheme = "lone_hand_points" if alone else "points_for_tricks"  # Law 3 scores a lone hand, Law 2 one played with partners
+    march, point = r.book.provision("points_for_tricks").number_of("march_tricks"), r.book.provision("points_for_tricks").number_of("point_tricks")
     abandoned, exposed = facts["abandoned"], facts["partner_exposed"]
     if (abandoned or exposed) and not alone:
-        law = 50 if abandoned else 102
-        r.refuse(f"Law {law} applies only to a lone hand, and no one played alone")
+        law = "abandoned_against_lone" if abandoned else "lone_exposed_reduces"
+        r.refuse(f"Law §{law} applies only to a lone hand, and no one played alone")
     if facts["revokes"] is not None and facts["revoke_by"] is None:
         r.refuse("revokes is given, but not revoke_by: say which side revoked")
     tricks = facts["tricks"]
     if tricks is None and not abandoned:
         r.refuse("tricks is needed: how many tricks the makers took")
     if tricks is not None and not 0 <= tricks <= march:
-        r.refuse(f"{tricks} tricks: a hand has only {march} tricks (Law 2)")
+        r.refuse(f"{tricks} tricks: a hand has only {march} tricks (Law §points_for_tricks)")
     # The law that sets the hand's own points governs: Law 50 or 102 where they displace Law 2 or 3.
     if abandoned:
-        r.cite(50)
+        r.cite("abandoned_against_lone")
     elif exposed and (tricks >= march or tricks < point):
-        r.cite(102)
-    r.cite(scheme, 2)
+        r.cite("lone_exposed_reduces")
+    r.cite(scheme, "points_for_tricks")
 
     if case.alone is not None:
         how = f", {case.alone.name_} playing alone,"
@@ -94,65 +94,65 @@ def hand_result(r: Ruler) -> None:
     revoker = facts["revoke_by"]
     if revoker is not None:
         count = facts["revokes"] or 1
-        each = r.number(63, "revoke_lone" if alone else "revoke")
-        r.award(revoker.other, each * count, 63)
+        each = r.number("revoke_penalty", "revoke_lone" if alone else "revoke")
+        r.award(revoker.other, each * count, "revoke_penalty")
         lines.append(
             f"{revoker.name_} revoked{'' if count == 1 else f' {count} times'}: {revoker.other.name_} score "
-            f"{each * count} ({each} for each revoke{' in a lone hand' if alone else ''}, Law 63), "
-            "scored before any other points (Law 4)."
+            f"{each * count} ({each} for each revoke{' in a lone hand' if alone else ''}, Law §revoke_penalty), "
+            "scored before any other points (Law §revoke_scores_first)."
         )
     offender = facts["wrong_count_by"]
     if offender is not None:
-        forfeit = r.number(90, "forfeit_lone" if alone else "forfeit")
-        r.award(offender.other, forfeit, 90)
+        forfeit = r.number("wrong_number_of_cards", "forfeit_lone" if alone else "forfeit")
+        r.award(offender.other, forfeit, "wrong_number_of_cards")
         lines.append(
             f"{offender.name_} played with a wrong number of cards (or an undiscarded dealer): they forfeit "
             f"{forfeit}{' in a lone hand' if alone else ''}, scored by {offender.other.name_}, and may not score "
-            "anything they made on the hand (Law 90)."
+            "anything they made on the hand (Law §wrong_number_of_cards)."
         )
 
     # The hand itself.
     if abandoned:
-        scorer, points, law = makers, r.number(50, "lone_side"), 50
+        scorer, points, law = makers, r.number("abandoned_against_lone", "lone_side"), "abandoned_against_lone"
         lines.append(f"{who} made the trump{how[:-1]}, and an adversary abandoned his "
-                        f"hand: the lone side scores {points} (Law 50).")
+                        f"hand: the lone side scores {points} (Law §abandoned_against_lone).")
         if tricks is not None:
-            r.note("Law 50 gives the lone side its points for the abandonment, whatever tricks had been taken.")
+            r.note("Law §abandoned_against_lone gives the lone side its points for the abandonment, whatever tricks had been taken.")
         if exposed:
-            r.note("Law 102 limits only what the lone player scores for taking every trick; the abandonment's "
-                   "points come from Law 50, which we apply as printed.")
+            r.note("Law §lone_exposed_reduces limits only what the lone player scores for taking every trick; the abandonment's "
+                   "points come from Law §abandoned_against_lone, which we apply as printed.")
     elif tricks >= march:
         if exposed:
-            scorer, points, law = makers, r.number(102, "march"), 102
-            text = f"a lone march, held to {points} because the lone player's partner exposed his cards (Law 102)"
+            scorer, points, law = makers, r.number("lone_exposed_reduces", "march"), "lone_exposed_reduces"
+            text = f"a lone march, held to {points} because the lone player's partner exposed his cards (Law §lone_exposed_reduces)"
         else:
             scorer, points, law = makers, r.number(scheme, "march"), scheme
-            text = f"a {'lone ' if alone else ''}march, scoring {points} (Law {scheme})"
+            text = f"a {'lone ' if alone else ''}march, scoring {points} (Law §{scheme})"
         lines.append(f"{who} made the trump{how} and took all {tricks} tricks: {text}.")
     elif tricks >= point:
         scorer, points, law = makers, r.number(scheme, "point"), scheme
-        lines.append(f"{who} made the trump{how} and took {tricks} tricks: they score {points} (Law {scheme}).")
+        lines.append(f"{who} made the trump{how} and took {tricks} tricks: they score {points} (Law §{scheme}).")
         if exposed:
-            r.cite(102)
+            r.cite("lone_exposed_reduces")
     else:
-        law = 102 if exposed else scheme
+        law = "lone_exposed_reduces" if exposed else scheme
         scorer, points = adversaries, r.number(law, "euchre")
         lines.append(f"{who} made the trump{how} but took {_count(tricks, 'trick', 'tricks')}: they are "
-                        f"euchred, and {adversaries.name_} score {points} (Law {law}).")
+                        f"euchred, and {adversaries.name_} score {points} (Law §{law}).")
     if offender is not None and scorer is offender:
         lines.append(f"Having offended, {scorer.name_} may not score the {_count(points, 'point', 'points')} "
-                     "they made on the hand (Law 90).")
+                     "they made on the hand (Law §wrong_number_of_cards).")
     else:
         r.award(scorer, points, law)
     if revoker is not None and any(a.side is not revoker.other for a in r.awards):
-        r.cite(4)
+        r.cite("revoke_scores_first")
 
     awards = [scoring.Award(a.side, a.points, a.law) for a in r.awards]
     after = scoring.apply(r.book, case.score, case.games, r.adjustment, awards)
     if after.games_won:
-        r.cite(7)
+        r.cite("game_and_rubber_value")
         if any(g.number > 1 for g in after.games_won):
-            r.cite(1)
+            r.cite("rubber")
     lines.append(scoring.describe(r.book, case.score, case.games, after))
     if any(g.lap for g in after.games_won):
         r.note("The lap is defined in the book's Technical Terms: points made beyond those needed to win a "
@@ -169,64 +169,64 @@ def hand_result(r: Ruler) -> None:
 
 @kind(
     "score_error",
-    laws=(5, 6),
+    laws=("score_error", "announce_points"),
     facts=(
         Fact("trump_turned_next_deal", "bool", "the trump card has been turned in the next deal", default=False),
         Fact("correct_ns", "int", "the points North and South should have in the game in play"),
         Fact("correct_ew", "int", "the points East and West should have in the game in play"),
-        Fact("announced", "bool", "the points were announced before they were scored (Law 6)", default=True),
+        Fact("announced", "bool", "the points were announced before they were scored (Law §announce_points)", default=True),
     ),
 )
 def score_error(r: Ruler) -> None:
     """The score was found to be wrong."""
     case, facts = r.case, r.facts
-    r.cite(5)
+    r.cite("score_error")
     recorded = case.score
     correct = {Side.NS: facts["correct_ns"], Side.EW: facts["correct_ew"]}
-    target = r.book.law(2).number_of("game")
+    target = r.book.provision("points_for_tricks").number_of("game")
     if all(correct[s] is not None and correct[s] >= target for s in Side):
-        r.refuse(f"both sides cannot have reached {target} in one game (Law 2)")
+        r.refuse(f"both sides cannot have reached {target} in one game (Law §points_for_tricks)")
     wrong = {s: correct[s] - recorded[s] for s in Side if correct[s] is not None and correct[s] != recorded[s]}
     if not facts["announced"]:
-        r.cite(6)
-        r.note("Law 6: points should be announced before they are scored; the law sets no penalty for not "
-               "doing so, and an error it lets through is put right under Law 5 like any other.")
+        r.cite("announce_points")
+        r.note("Law §announce_points: points should be announced before they are scored; the law sets no penalty for not "
+               "doing so, and an error it lets through is put right under Law §score_error like any other.")
     if facts["trump_turned_next_deal"]:
         r.verdict = "too_late"
-        r.summary = ("The error was raised only after the trump card was turned in the next deal. Law 5 allows "
+        r.summary = ("The error was raised only after the trump card was turned in the next deal. Law §score_error allows "
                      f"a score error to be put right only before then, so the score stands as recorded, {scoring.words(recorded)}.")
         if wrong:
-            r.note("The correction asked for is not made: the time for it has passed (Law 5).")
+            r.note("The correction asked for is not made: the time for it has passed (Law §score_error).")
         return
     if not any(correct[s] is not None for s in Side):
         r.verdict = "may_be_rectified"
         r.summary = ("The trump card of the next deal has not been turned, so the error may still be put right "
-                     "(Law 5): count the points again and set both sides' scores right.")
+                     "(Law §score_error): count the points again and set both sides' scores right.")
         r.note("Give correct_ns and correct_ew (the points each side should have) to rule the corrected score.")
         return
     if not wrong:
         r.verdict = "no_error"
-        r.summary = f"The score recorded, {scoring.words(recorded)}, is right: there is nothing to correct (Law 5)."
+        r.summary = f"The score recorded, {scoring.words(recorded)}, is right: there is nothing to correct (Law §score_error)."
         return
     r.verdict = "rectified"
     # Points taken away come first, so that moving points from one side to the other cannot win a game twice.
     for side in sorted(wrong, key=lambda s: wrong[s]):
-        r.award(side, wrong[side], 5)
+        r.award(side, wrong[side], "score_error")
     after = scoring.apply(r.book, case.score, case.games, r.adjustment, list(r.awards))
     if after.games_won:
-        r.cite(7)
+        r.cite("game_and_rubber_value")
         if any(g.number > 1 for g in after.games_won):
-            r.cite(1)
+            r.cite("rubber")
     changes = ", ".join(f"{s.value} {'+' if d > 0 else ''}{d}" for s, d in wrong.items())
-    r.summary = (f"The trump card of the next deal has not been turned, so the error is put right now (Law 5): "
+    r.summary = (f"The trump card of the next deal has not been turned, so the error is put right now (Law §score_error): "
                  f"{changes}. {scoring.describe(r.book, recorded, case.games, after)}")
     r.note("Only the game in play is corrected here. An error that wrongly won or lost an earlier game must be "
-           "put right by scoring that game again; Law 5's limit is the same.")
+           "put right by scoring that game again; Law §score_error's limit is the same.")
 
 
 @kind(
     "points_not_announced",
-    laws=(6, 5),
+    laws=("announce_points", "score_error"),
     facts=(
         Fact("side", "side", "the side that scored points without announcing them"),
         Fact("disputed", "bool", "the adversaries dispute the points scored", default=False),
@@ -238,20 +238,20 @@ def points_not_announced(r: Ruler) -> None:
     facts = r.facts
     side: Side | None = facts["side"]
     who = side.name_ if side else "A side"
-    r.cite(6)
+    r.cite("announce_points")
     r.verdict = "no_penalty"
-    text = (f"{who} scored points without announcing them. Law 6 says points should be announced before "
+    text = (f"{who} scored points without announcing them. Law §announce_points says points should be announced before "
             "scoring, but it sets no penalty: points that are right stand.")
     if facts["disputed"]:
         if facts["trump_turned_next_deal"]:
-            r.cite(5)
+            r.cite("score_error")
             text += (" The points were disputed only after the trump card was turned in the next deal, "
-                     "so the score stands as it is (Law 5).")
+                     "so the score stands as it is (Law §score_error).")
         else:
-            r.action(6, f"{side.name_ if side else 'The side that scored'} announce the points they claim, and why.")
-            r.action(5, "If the points were wrong, the score is put right now, before the trump card is turned "
+            r.action("announce_points", f"{side.name_ if side else 'The side that scored'} announce the points they claim, and why.")
+            r.action("score_error", "If the points were wrong, the score is put right now, before the trump card is turned "
                         "in the next deal.")
-            text += " Since the points are disputed, they are announced now and any error is put right (Law 5)."
+            text += " Since the points are disputed, they are announced now and any error is put right (Law §score_error)."
     r.summary = text
-    r.note("Law 6 says 'should': we treat it as a rule of procedure, so scoring without announcing costs nothing "
+    r.note("Law §announce_points says 'should': we treat it as a rule of procedure, so scoring without announcing costs nothing "
            "by itself.")

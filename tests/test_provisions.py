@@ -1,0 +1,104 @@
+"""Handlers cite provisions by key, never by a number: the number shown is the ruleset's."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from arbiter.incident import build_case
+from arbiter.rulebook import MissingProvision, Rulebook, load
+from arbiter.ruling import KINDS, Ruler, rule
+
+HANDLERS = sorted((Path(__file__).parents[1] / "arbiter" / "kinds").glob("*.py"))
+CALLS = {"cite", "govern", "option", "action", "number", "award", "reading_of", "call_play", "provision", "law"}
+BARE = re.compile(r"\b(?:Laws?|Rules?)\s+\d")
+
+
+def _docstrings(tree: ast.AST) -> set[tuple[int, int]]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add((first.value.lineno, first.value.col_offset))
+    return out
+
+
+@pytest.mark.parametrize("path", HANDLERS, ids=[p.name for p in HANDLERS])
+def test_handler_prose_names_no_law_by_number(path: Path) -> None:
+    # Docstrings and comments may say which Somerset law a handler implements; what a ruling
+    # prints must come from the ruleset in force ('Law §revoke_penalty').
+    src = path.read_text()
+    docs = _docstrings(ast.parse(src))
+    bare = [
+        f"{path.name}:{tok.start[0]}: {tok.string[:60]}"
+        for tok in tokenize.generate_tokens(io.StringIO(src).readline)
+        if tok.type == tokenize.STRING and tok.start not in docs and BARE.search(tok.string)
+    ]
+    assert not bare, "law numbers written into handler prose:\n" + "\n".join(bare)
+
+
+@pytest.mark.parametrize("path", HANDLERS, ids=[p.name for p in HANDLERS])
+def test_handlers_cite_by_key_not_number(path: Path) -> None:
+    tree = ast.parse(path.read_text())
+    numbered = [
+        f"{path.name}:{node.lineno}: {ast.unparse(node)[:60]}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in CALLS
+        and any(isinstance(a, ast.Constant) and type(a.value) is int for a in node.args)
+    ]
+    assert not numbered, "provisions cited by number:\n" + "\n".join(numbered)
+
+
+def test_every_key_a_handler_names_is_a_somerset_provision() -> None:
+    book = load()
+    keys: set[str] = set()
+    for path in HANDLERS:
+        src = path.read_text()
+        keys |= set(re.findall(r"§([a-z][a-z0-9_]*)", src))
+        for node in ast.walk(ast.parse(src)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in CALLS:
+                keys |= {a.value for a in node.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                         and re.fullmatch(r"[a-z][a-z0-9_]*", a.value) and a.value in book.keys}
+    for spec in KINDS.values():
+        keys |= set(spec.laws)
+    unknown = sorted(k for k in keys if not book.has(k))
+    assert not unknown
+
+
+def test_citing_a_provision_the_ruleset_lacks_is_an_error_not_a_wrong_number() -> None:
+    book = load()
+    assert book.provision("revoke_penalty").number == 63  # Law 63: "The penalty of a revoke is three points"
+    with pytest.raises(MissingProvision):
+        book.provision("no_such_subject")
+    r = Ruler(build_case({"incident": {"kind": "revoke", "offender": "E"}}), book)
+    with pytest.raises(TypeError):
+        r.cite(63)  # type: ignore[arg-type]
+
+
+def test_prose_is_numbered_by_the_ruleset_in_force() -> None:
+    book = load()
+    assert book.numbered("by Law §lead_out_of_turn and Laws §revoke_defined-§revokes_both_sides") == \
+        "by Law 52 and Laws 62-71"
+    renumbered = Rulebook.__new__(Rulebook)
+    renumbered.__dict__.update(book.__dict__)
+    renumbered.keys = {**book.keys, "lead_out_of_turn": 7}
+    assert renumbered.numbered("Law §lead_out_of_turn") == "Law 7"
+
+
+def test_an_exception_governs_whatever_order_the_handler_names_it() -> None:
+    # Law 105 (its record: overrides 58, 59) governs an adversary's play out of turn to the
+    # lone player's lead, though the handler names Law 59 as well.
+    case = build_case({"dealer": "N", "trump": "hearts", "alone": "S",
+                       "incident": {"kind": "play_out_of_turn", "offender": "E", "leader": "S"}})
+    r = rule(case)
+    assert r.laws[0] == 105 and 59 in r.laws
+    # Law 55 prevails over Law 54 when the card called would have made him revoke.
+    case = build_case({"incident": {"kind": "called_card_not_played", "offender": "W", "call": "exposed_card",
+                                    "would_revoke": True}})
+    assert rule(case).laws[0] == 55
