@@ -191,7 +191,9 @@ def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
                 wronged = Side(side_of(finding.offender)).other if finding.offender is not None else None
                 if any(o.elector is wronged for o in ruling.options):
                     entry["choice"] = [o.id for o in ruling.options if o.elector is wronged]
-                else:
+                elif finding.kind != "revoke" or finding is revokes[0]:
+                    # Each revoke's ruling scores the whole hand's revokes (Laws 63, 71: its
+                    # count and the other side's), so only the first of them is scored.
                     penalties.extend(a for a in ruling.awards if a.points)
         out.append(entry)
     return out, penalties
