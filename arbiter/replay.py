@@ -261,7 +261,7 @@ def _check_turns(result: Replay, deal: Deal, n: int, leader: Seat, seats: tuple[
             continue
         due = next(s for s in order if s not in seen)  # the first in turn who has not played
         seen.add(seat)
-        if i > 0 and seat != due:
+        if i > 0 and seat != due and actual == leader:  # after a false lead, Law 53 speaks for the trick
             position = "third_before_second" if i == 1 else "fourth_before_partner"
             result.findings.append(Finding(
                 "play_out_of_turn", seat, n, f"{SEATS[seat]} played to trick {n} before {SEATS[due]}, whose turn it was",
