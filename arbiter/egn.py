@@ -174,6 +174,8 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
         if not isinstance(calls, list):
             raise InputError(f"{here}: bidding: 'calls' must be a list")
         for i, call in enumerate(calls):
+            if not isinstance(call, str):
+                raise InputError(f"{here}: bidding: call {shown(call, 20)!r} is not a call")
             if call == "Pass":
                 continue
             maker = (dealer + 1 + i) % 4
