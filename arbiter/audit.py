@@ -42,7 +42,17 @@ def book_for(house: dict[str, Any], book: Rulebook) -> Rulebook:
     elif "hands_per_game" in house:
         law2["game"] = UNREACHABLE
     changes = {n: figures for n, figures in ((2, law2), (3, law3)) if figures}
-    return book.with_numbers(changes) if changes else book
+    if not changes:
+        return book
+    import json
+
+    key = (id(book), json.dumps(changes, sort_keys=True))
+    if key not in _BOOKS:  # one book per set of figures, kept alive: rulings are remembered by it
+        _BOOKS[key] = (book, book.with_numbers(changes))
+    return _BOOKS[key][1]
+
+
+_BOOKS: dict[tuple[int, str], tuple[Rulebook, Rulebook]] = {}
 
 
 def figures_of(book: Rulebook, house: dict[str, Any]) -> dict[str, int]:
@@ -180,9 +190,9 @@ def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
             "trick": finding.trick, "proof": finding.proof, "laws": [], "ruling": None,
         }
         if finding.incident is not None:
-            case = _case(deal, finding, revokes, points, games, book.ruleset)
+            case = _case(deal, finding, revokes, points, games)
             try:
-                ruling = rule(build_case(case, "audit"), book)
+                ruling = _ruling(case, book, build_case, rule)
             except InputError as err:
                 entry["refused"] = str(err)
             else:
@@ -199,9 +209,29 @@ def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
     return out, penalties
 
 
-def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.Tally, games: scoring.Tally,
-          ruleset: str) -> dict[str, Any]:
-    """The incident as a case file gives it."""
+_RULINGS: dict[tuple[int, str], Any] = {}
+
+
+def _ruling(case: dict[str, Any], book: Rulebook, build_case: Any, rule: Any) -> Any:
+    """The engine's ruling on a case, remembered: an event's records repeat the same
+    incidents, and a ruling depends on nothing but the case and the book."""
+    import json
+
+    key = (id(book), json.dumps(case, sort_keys=True))
+    if key not in _RULINGS:
+        try:
+            _RULINGS[key] = rule(build_case(case, "audit"), book)
+        except InputError as err:
+            _RULINGS[key] = err
+    found = _RULINGS[key]
+    if isinstance(found, InputError):
+        raise found
+    return found
+
+
+def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.Tally,
+          games: scoring.Tally) -> dict[str, Any]:
+    """The incident as a case file gives it (the ruleset is the book the engine is given)."""
     incident = dict(finding.incident or {})
     if incident["kind"] == "revoke":
         side = side_of(finding.offender)  # type: ignore[arg-type]
@@ -212,7 +242,7 @@ def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.
         if late:
             incident["claimed_after_cut"] = True
     case: dict[str, Any] = {
-        "ruleset": ruleset, "dealer": SEATS[deal.dealer],
+        "dealer": SEATS[deal.dealer],
         "score": scoring.plain(points), "games": scoring.plain(games), "incident": incident,
     }
     if deal.trump is not None:

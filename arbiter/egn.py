@@ -228,12 +228,10 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
 def _trick(data: Any, trump: str | None, where: str) -> tuple[Card, ...]:
     if not isinstance(data, list):
         raise InputError(f"{where}: a trick must be a list of cards")
-    out = []
-    for token in data:
-        card = _card(token, trump, where)
-        assert card is not None
-        out.append(card)
-    return tuple(out)
+    out = tuple(TOKENS.get(t) if isinstance(t, str) else None for t in data)
+    if None in out:  # the slow road only for what is not a plain card
+        out = tuple(_card(t, trump, where) for t in data)  # type: ignore[misc]
+    return out  # type: ignore[return-value]
 
 
 def _card(token: Any, trump: str | None, where: str, unknown_ok: bool = False) -> Card | None:

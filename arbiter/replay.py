@@ -93,6 +93,11 @@ def first_leader(deal: Deal, lone_lead: str) -> Seat:
     return seat
 
 
+_ORDERS = {out: tuple(tuple(s for s in ((lead + i) % 4 for i in range(4)) if s not in out) for lead in range(4))
+           for out in [()] + [(a,) for a in range(4)] + [(a, b) for a in range(4) for b in range(4)]}
+"""The seats in turn from each leader, for each set of seats sitting out."""
+
+
 def sitting_out(deal: Deal) -> tuple[Seat, ...]:
     """The lone player's partner, and a lone defender's."""
     out = ()
@@ -193,12 +198,7 @@ def _in_turn(result: Replay, deal: Deal, n: int, leader: Seat, size: int, out: t
     sit out. A trick of the wrong size is a finding; its seats are then read in turn round
     the whole table (so a fourth card under a lone hand is the partner's)."""
     if size == active:
-        seats, seat = [], leader
-        while len(seats) < size:
-            if seat not in out:
-                seats.append(seat)
-            seat = (seat + 1) % 4
-        return tuple(seats)
+        return _ORDERS[out][leader]
     seats = tuple((leader + i) % 4 for i in range(size))
     if size < active:
         if last:
@@ -296,37 +296,40 @@ def _revokes(result: Replay, deal: Deal, profile: dict[Card, tuple[str, int]]) -
     """A player who did not follow the suit led, where a later card of his or his recorded
     hand proves that he could have (Laws 62, 64, 66)."""
     plays = result.plays
+    by_seat: dict[Seat, list[tuple[int, str, Card]]] = {}
+    for n, trick in enumerate(plays, 1):
+        for seat, card in trick:
+            by_seat.setdefault(seat, []).append((n, profile[card][0], card))
+    hands_known = bool(deal.hands) or deal.discard is not None
     for n, trick in enumerate(plays, 1):
         led_card = trick[0][1]
         led = profile[led_card][0]
         for seat, card in trick[1:]:
             if profile[card][0] == led:
                 continue
-            later = next(((m, c) for m, t in enumerate(plays[n:], n + 1) for s, c in t
-                          if s == seat and profile[c][0] == led), None)
-            lead_words = _led_words(led_card, led, deal.trump)
+            later = next(((m, c) for m, suit, c in by_seat[seat] if m > n and suit == led), None)
             if later is not None:
-                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({lead_words}) and the {later[1]} to "
-                         f"trick {later[0]}: he held a card of the suit led")
+                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
+                         f"{later[1]} to trick {later[0]}: he held a card of the suit led")
                 shown = [later[1]]
             else:
-                held = holding(deal, seat)
+                held = holding(deal, seat) if hands_known else None
                 if held is None:
                     continue
                 cards, spare = held
-                played_before = {c for t in plays[: n - 1] for s, c in t if s == seat}
+                played_before = {c for m, _, c in by_seat[seat] if m < n}
                 followers = sorted(c for c in cards - played_before if c != card and profile[c][0] == led)
                 if len(followers) <= spare:
                     continue
-                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({lead_words}) while his recorded hand "
-                         f"held the {', '.join(followers)}")
+                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
+                         f"recorded hand held the {', '.join(followers)}")
                 shown = followers
             result.findings.append(Finding("revoke", seat, n, proof, {
                 "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
                 "hand": [card, *shown[:4]]}))
 
 
-def _led_words(card: Card, led: str, trump: str | None) -> str:
+def _led_words(card: Card, led: str) -> str:
     if card[-1] != led:
         return f"the {card} led, the left bower, so {SUITS[led]} led"
     return f"{SUITS[led]} led"
@@ -338,6 +341,7 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     lowest = "9" if house.get("pack", 24) == 24 else "7"
     seen: dict[Card, tuple[Seat, int]] = {}
     owners = {c: s for s, hand in deal.hands.items() for c in hand}
+    hands, up, discard = deal.hands, deal.up_card, deal.discard
     for n, trick in enumerate(result.plays, 1):
         for seat, card in trick:
             if card in seen:
@@ -352,6 +356,8 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
                     "card_not_in_pack", seat, n, f"{SEATS[seat]} played the {card}, which is not in the "
                     f"{house.get('pack', 24)}-card pack in use", {"kind": "imperfect_pack", "found": "after_hand"}))
                 continue
+            if not hands and card != up and card != discard:
+                continue  # nothing recorded says whose it is
             why = _not_his(deal, seat, card, owners)
             if why:
                 result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
