@@ -71,7 +71,9 @@ def discover(paths: list[str]) -> list[Path]:
     found: list[Path] = []
     for root in roots:
         if root.is_dir():
-            found.extend(sorted(p for p in root.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")))
+            # cases/records/ holds recorded games for `arbiter audit`, not case files.
+            found.extend(sorted(p for p in root.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")
+                                and "records" not in p.relative_to(root).parts[:-1]))
         elif root.is_file():
             found.append(root)
         else:

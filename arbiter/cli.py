@@ -893,3 +893,51 @@ def remarks(
         from arbiter import teaching_view
 
         teaching_view.remarks(rem, chosen)
+
+
+# --- the audit of recorded games (issue 14; ../shared/spec/records.md) ---
+
+
+@app.command()
+def audit(
+    paths: Annotated[list[str], typer.Argument(help="EGN files, YAML deal records, or folders of them.", show_default=False)],
+    deal: Annotated[Optional[int], typer.Option("--deal", min=0, help="Show this deal trick by trick.")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Score the penalties as if claimed at the end of each hand.")] = False,
+    as_json: JsonFlag = False,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """Replay recorded games deal by deal; rule on every irregularity the record proves.
+
+    \b
+    arbiter audit game.egn
+    arbiter audit event-folder/ --json
+    arbiter audit game.egn --deal 3
+    """
+    from arbiter import audit as auditing
+
+    with refusing():
+        rb = book(ruleset)
+        files = auditing.expand(paths)
+        bar = None
+        if len(files) >= 20 and sys.stderr.isatty():
+            from arbiter.audit_view import Progress
+
+            bar = Progress(len(files))
+        try:
+            result = auditing.audit(files, rb, apply=apply, deal=deal, progress=bar)
+        finally:
+            if bar is not None:
+                bar.stop()
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
+    else:
+        from arbiter import audit_view
+
+        for game in result.games:
+            (audit_view.deal_detail if deal is not None else audit_view.game_table)(game)
+    for line in result.refused:
+        fail(line)
+    if result.refused or not files:
+        raise fail("no recorded games found") if not files else typer.Exit(2)

@@ -8,7 +8,8 @@ import pytest
 
 from arbiter import casebook
 
-CASES = sorted(Path(__file__).resolve().parent.parent.joinpath("cases").rglob("*.yaml"))
+ROOT = Path(__file__).resolve().parent.parent.joinpath("cases")
+CASES = sorted(p for p in ROOT.rglob("*.yaml") if p.parent.name != "records")  # records/: recorded games
 
 
 @pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(p.parents[1])) for p in CASES])

@@ -433,6 +433,10 @@ DECOY_NAMES = ["IMG-0001.jpg", "IMG-0002.jpg", "notes.txt", "rules.somerset-1888
 PATHISH = ["../decoys/IMG", "../../decoys/rules", "/tmp", "decoys/*", "..", ".", "", "somerset-1888/../../decoys",
            "~/IMG", "case-*", "rules.*", "\x00", "somerset-1888\n", "a" * 300]
 HOSTILE_KEYS = ["ruleset", "house", "title", "dealer", "incident", "players", "ledger", "expect"]
+EGN_KEYS = ["fileType", "version", "metadata", "deals", "title", "players", "ruleset", "initialScore",
+            "dealNumber", "initialState", "playerCards", "phases", "tricks", "calls"]
+"""Keys of a recorded game (EGN), for `arbiter audit`."""
+EGN_GAME = Path(__file__).resolve().parent / "data" / "egn" / "custom-scenario.egn"
 
 
 @st.composite
@@ -447,6 +451,22 @@ def hostile_case(draw: st.DrawFn, decoys: str) -> str:
     if draw(st.booleans()):
         lines.append("incident: {kind: lead_out_of_turn, offender: E}")
     return "\n".join(lines) + "\n"
+
+
+@st.composite
+def hostile_egn(draw: st.DrawFn, decoys: str) -> str:
+    """A recorded game's JSON: a real game with hostile values at EGN's keys, or junk."""
+    game = json.loads(EGN_GAME.read_bytes())
+    value = st.one_of(st.sampled_from(PATHISH), st.just(decoys), st.just(decoys + "/IMG-0001.jpg"),
+                      st.text(max_size=20), st.just(ESC), st.integers(-3, 12), st.none(), st.just([]))
+    deal = game["deals"][0]
+    holders = (game, game["metadata"], deal, deal["initialState"], *deal["phases"])
+    for _ in range(draw(st.integers(1, 4))):
+        key = draw(st.sampled_from(EGN_KEYS))
+        for holder in holders:
+            if key in holder and draw(st.booleans()):
+                holder[key] = draw(value)
+    return json.dumps(game) if draw(st.integers(0, 9)) else draw(st.text(max_size=40))
 
 
 def intact(folder: Path, before: dict[str, bytes]) -> bool:
@@ -477,11 +497,15 @@ def test_hostile_inputs_never_touch_a_decoy(tmp_path: Path, monkeypatch: pytest.
     rulebook.load.cache_clear()
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=hostile_case(str(decoys)), how=st.sampled_from(["rule", "test", "score", "law"]))
-    def attack(text: str, how: str) -> None:
+    @given(text=hostile_case(str(decoys)), game=hostile_egn(str(decoys)),
+           how=st.sampled_from(["rule", "test", "score", "law", "audit"]))
+    def attack(text: str, game: str, how: str) -> None:
         case = work / "case.yaml"
         case.write_text(text, encoding="utf-8", errors="replace")
-        if how == "rule":
+        (work / "game.egn").write_text(game, encoding="utf-8", errors="replace")
+        if how == "audit":  # the folder: the game, the case, the fifo, /dev/zero, the decoy link
+            args = ["audit", str(work), "--json"]
+        elif how == "rule":
             args = ["rule", str(case), "--json"]
         elif how == "test":
             args = ["test", str(work)]

@@ -1,0 +1,290 @@
+"""The audit of recorded games: every deal replayed, every irregularity the record proves
+ruled on as `arbiter rule` would rule it, and the running score (records.md).
+
+A recorded game was scored as played, and Law 68 bars a revoke claim once the next deal is
+cut; so the score stays as played, each irregularity carrying the ruling a claim in time
+would have got. With `apply`, the penalties are scored as if each had been claimed at the
+end of its hand (Law 66), except where the wronged side has a choice: its options are
+listed and nothing is scored until it chooses.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbiter import score as scoring
+from arbiter.model import InputError, Side
+from arbiter.reader import shown
+from arbiter.record import SEATS, SUITS, Deal, Record, side_of
+from arbiter.replay import Finding, Replay, replay
+from arbiter.rulebook import Rulebook
+
+RECORD_SUFFIXES = (".egn", ".json", ".yaml", ".yml")
+"""The files a folder audit reads; anything else in the folder (a README) is left alone."""
+UNREACHABLE = 10**9
+"""The target of a game with no winning score (a fixed number of deals decides it)."""
+
+
+def book_for(house: dict[str, Any], book: Rulebook) -> Rulebook:
+    """The rulebook with the house's figures in place of the laws' (Laws 2 and 3).
+
+    The one place the audit turns house rules into law figures, so that the house-rules
+    layer can take it over whole.
+    """
+    pts = house.get("points", {})
+    law2 = {k: pts[k] for k in ("point", "march", "euchre") if k in pts}
+    law3 = {new: pts[old] for old, new in (("lone_march", "march"), ("lone_euchred", "euchre")) if old in pts}
+    if "game" in house:
+        law2["game"] = house["game"]
+    elif "hands_per_game" in house:
+        law2["game"] = UNREACHABLE
+    changes = {n: figures for n, figures in ((2, law2), (3, law3)) if figures}
+    if not changes:
+        return book
+    import json
+
+    key = (id(book), json.dumps(changes, sort_keys=True))
+    if key not in _BOOKS:  # one book per set of figures, kept alive: rulings are remembered by it
+        _BOOKS[key] = (book, book.with_numbers(changes))
+    return _BOOKS[key][1]
+
+
+_BOOKS: dict[tuple[int, str], tuple[Rulebook, Rulebook]] = {}
+
+
+def figures_of(book: Rulebook, house: dict[str, Any]) -> dict[str, int]:
+    """The hand's points as the replay needs them."""
+    law2, law3 = book.law(2), book.law(3)
+    defend = house.get("defend_alone", {})
+    return {
+        "point": law2.number_of("point"), "march": law2.number_of("march"), "euchre": law2.number_of("euchre"),
+        "lone_point": law3.number_of("point"), "lone_march": law3.number_of("march"),
+        "lone_euchred": law3.number_of("euchre"), "defend_euchre": defend.get("euchre", law3.number_of("euchre")),
+        "march_tricks": law2.number_of("march_tricks"), "point_tricks": law2.number_of("point_tricks"),
+    }
+
+
+def read_record(path: str) -> Record:
+    """A recorded game: our YAML deal record by its suffix, EGN otherwise."""
+    if path.lower().endswith((".yaml", ".yml")):
+        from arbiter import deal_record
+
+        return deal_record.read(path)
+    from arbiter import egn
+
+    return egn.read(path)
+
+
+def expand(paths: Iterable[str]) -> list[str]:
+    """Files named, and the record files in folders named (sorted, not recursive)."""
+    out: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            with os.scandir(path) as entries:
+                names = sorted(e.name for e in entries if e.name.lower().endswith(RECORD_SUFFIXES))
+            out.extend(os.path.join(path, n) for n in names)
+        else:
+            out.append(path)
+    return out
+
+
+@dataclass
+class Audit:
+    """What an audit found: each game audited, and each file refused with its one line."""
+
+    files: list[str]
+    ruleset: str
+    games: list[dict[str, Any]] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON of records.md."""
+        houses = {repr(g["house"]) for g in self.games}
+        return {"files": self.files, "ruleset": self.ruleset,
+                "house": self.games[0]["house"] if len(houses) == 1 else None,
+                "games": self.games, "refused": self.refused}
+
+
+def audit(paths: list[str], book: Rulebook, apply: bool = False, deal: int | None = None,
+          progress: Callable[[int, int], None] | None = None) -> Audit:
+    """Audit every file; a refused file is reported and the others go on."""
+    files = expand(paths)
+    result = Audit(files, book.ruleset)
+    for i, path in enumerate(files):
+        try:
+            record = read_record(path)
+            game = audit_game(record, book, apply)
+            if deal is not None:
+                game["deals"] = [d for d in game["deals"] if d["number"] == deal]
+                if not game["deals"]:
+                    raise InputError(f"{shown(path)}: no deal {deal}")
+            result.games.append(game)
+        except InputError as err:
+            result.refused.append(str(err))
+        except RecursionError:
+            result.refused.append(f"{shown(path)}: nested too deeply to read")
+        if progress is not None:
+            progress(i + 1, len(files))
+    return result
+
+
+def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str, Any]:
+    """One game: each deal replayed and scored, with its irregularities and their rulings."""
+    book = book_for(record.house, base)
+    figures = figures_of(book, record.house)
+    start = scoring.tally(*record.start)
+    rubber = scoring.Rubber.at(_checked(book, record), start, scoring.tally())
+    raw = {"NS": record.start[0], "EW": record.start[1]}
+    deals = []
+    limit = record.house.get("hands_per_game")
+    for deal in record.deals:
+        where = f"{record.path}: deal {deal.number}"
+        played = replay(deal, record.house, figures, where)
+        points_before, games_before = rubber.points, dict(rubber.games)
+        irregularities, penalties = _rule_all(deal, played, book, points_before, games_before)
+        awards = [scoring.Award(Side(s), p, 3 if deal.alone is not None else 2)
+                  for s, p in played.points.items() if p]
+        if apply:
+            awards = penalties + awards
+        for a in awards:
+            raw[a.side.value] += a.points
+        if awards and not rubber.over:
+            rubber.score(book, awards)
+        deals.append(_deal_json(deal, played, dict(raw), irregularities,
+                                _plain_awards(penalties) if apply else None))
+    winner = None
+    if limit:
+        if len(record.deals) >= limit and raw["NS"] != raw["EW"]:
+            winner = max(raw, key=raw.__getitem__)
+    elif rubber.finished:
+        winner = rubber.finished[0].winner.value  # type: ignore[union-attr]
+    return {"file": record.path, "format": record.format, "title": record.title, "house": record.house,
+            "not_applied": list(record.not_applied), "start": {"NS": record.start[0], "EW": record.start[1]},
+            "deals": deals, "final": {"points": raw, "winner": winner}}
+
+
+def _checked(book: Rulebook, record: Record) -> Rulebook:
+    target = book.law(2).number_of("game")
+    if max(record.start) >= target:
+        raise InputError(f"{record.path}: the score before the first deal ({record.start[0]}-{record.start[1]}) "
+                         f"already reaches the game of {target}")
+    return book
+
+
+def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
+              games: scoring.Tally) -> tuple[list[dict[str, Any]], list[scoring.Award]]:
+    """Each finding with its ruling; and the penalties a claim at the end of the hand scores."""
+    if not played.findings:
+        return [], []
+    from arbiter.incident import build_case
+    from arbiter.ruling import rule
+
+    revokes = [f for f in played.findings if f.kind == "revoke"]
+    out, penalties = [], []
+    for finding in played.findings:
+        entry: dict[str, Any] = {
+            "kind": finding.kind, "offender": SEATS[finding.offender] if finding.offender is not None else None,
+            "trick": finding.trick, "proof": finding.proof, "laws": [], "ruling": None,
+        }
+        if finding.incident is not None:
+            case = _case(deal, finding, revokes, points, games)
+            try:
+                ruling = _ruling(case, book, build_case, rule)
+            except InputError as err:
+                entry["refused"] = str(err)
+            else:
+                entry["laws"] = ruling.laws
+                entry["ruling"] = ruling.as_dict()
+                wronged = Side(side_of(finding.offender)).other if finding.offender is not None else None
+                if any(o.elector is wronged for o in ruling.options):
+                    entry["choice"] = [o.id for o in ruling.options if o.elector is wronged]
+                elif finding.kind != "revoke" or finding is revokes[0]:
+                    # Each revoke's ruling scores the whole hand's revokes (Laws 63, 71: its
+                    # count and the other side's), so only the first of them is scored.
+                    penalties.extend(a for a in ruling.awards if a.points)
+        out.append(entry)
+    return out, penalties
+
+
+_RULINGS: dict[tuple[int, str], Any] = {}
+
+
+def _ruling(case: dict[str, Any], book: Rulebook, build_case: Any, rule: Any) -> Any:
+    """The engine's ruling on a case, remembered: an event's records repeat the same
+    incidents, and a ruling depends on nothing but the case and the book."""
+    import json
+
+    key = (id(book), json.dumps(case, sort_keys=True))
+    if key not in _RULINGS:
+        try:
+            _RULINGS[key] = rule(build_case(case, "audit"), book)
+        except InputError as err:
+            _RULINGS[key] = err
+    found = _RULINGS[key]
+    if isinstance(found, InputError):
+        raise found
+    return found
+
+
+def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.Tally,
+          games: scoring.Tally) -> dict[str, Any]:
+    """The incident as a case file gives it (the ruleset is the book the engine is given)."""
+    incident = dict(finding.incident or {})
+    if incident["kind"] == "revoke":
+        side = side_of(finding.offender)  # type: ignore[arg-type]
+        incident["count"] = sum(1 for f in revokes if side_of(f.offender) == side)  # type: ignore[arg-type]
+        incident["other_side_count"] = len(revokes) - incident["count"]
+        late = any(c.offender == finding.offender and c.trick == finding.trick and c.when == "after_cut"
+                   for c in deal.claims)
+        if late:
+            incident["claimed_after_cut"] = True
+    case: dict[str, Any] = {
+        "dealer": SEATS[deal.dealer],
+        "score": scoring.plain(points), "games": scoring.plain(games), "incident": incident,
+    }
+    if deal.trump is not None:
+        case["trump"] = SUITS[deal.trump]
+    if deal.up_card is not None:
+        case["turned"] = deal.up_card
+    if deal.maker is not None:
+        case["maker"] = SEATS[deal.maker]
+    if deal.alone is not None:
+        case["alone"] = SEATS[deal.alone]
+    return case
+
+
+def _plain_awards(awards: list[scoring.Award]) -> dict[str, int]:
+    out = {"NS": 0, "EW": 0}
+    for a in awards:
+        out[a.side.value] += a.points
+    return out
+
+
+def _deal_json(deal: Deal, played: Replay, score: dict[str, int], irregularities: list[dict[str, Any]],
+               applied: dict[str, int] | None) -> dict[str, Any]:
+    out = {
+        "number": deal.number, "dealer": SEATS[deal.dealer], "up_card": deal.up_card,
+        "trump": SUITS[deal.trump] if deal.trump else None,
+        "maker": SEATS[deal.maker] if deal.maker is not None else None,
+        "alone": SEATS[deal.alone] if deal.alone is not None else None,
+        "leaders": [SEATS[s] for s in played.leaders], "winners": [SEATS[s] for s in played.winners],
+        "tricks": played.tricks, "points": played.points, "score": score,
+        "complete": played.complete, "irregularities": irregularities,
+        "plays": [[SEATS[s] + " " + c for s, c in t] for t in played.plays],
+    }
+    if deal.defender_alone is not None:
+        out["defender_alone"] = SEATS[deal.defender_alone]
+    if deal.take_from is not None:
+        out["take_from"] = SEATS[deal.take_from]
+    if deal.hands:
+        out["hands"] = {SEATS[s]: list(h) for s, h in sorted(deal.hands.items())}
+    if deal.claims:
+        out["claims"] = [{"by": c.by, "offender": SEATS[c.offender], "trick": c.trick, "when": c.when}
+                         for c in deal.claims]
+    if applied is not None:
+        out["penalties"] = applied
+    return out
+

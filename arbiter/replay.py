@@ -1,0 +1,383 @@
+"""The replay of one recorded deal: who led and won each trick, the tricks and points of
+each side, and every irregularity the record proves.
+
+Following suit goes by the card's suit once trumps are made, not its printed suit: the
+left bower is a trump, also when it is led (Card.suit_in in the model says the same). A
+record that gives only the order of the cards (EGN) has them played in turn from the
+leader, the lone player's partner (and a lone defender's) sitting out; the first leader is
+the dealer's left, or under a lone hand as the lead rule in force says (Laws 87, 89 or the
+house's `lone_lead`), and each later leader is the previous trick's winner.
+
+An irregularity is a `Finding`: what was done, by whom, in which trick, the proof from the
+record, and the incident as a case file would give it, for `arbiter.ruling` to rule on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbiter.model import InputError
+from arbiter.record import MATES, RANKS, SEATS, SUITS, Card, Deal, Seat, side_of
+
+_RANK = {r: i for i, r in enumerate(RANKS)}
+_TRUMP_ORDER = {r: 100 + i for i, r in enumerate(RANKS) if r != "J"}
+
+
+def _profiles() -> dict[str, dict[Card, tuple[str, int]]]:
+    """For each trump suit: every card's suit for following and its power in a trick.
+
+    Power: a trump beats every other card, the right bower first, then the left; a card of
+    the suit led beats any other non-trump (its own power is its rank); a card of neither
+    cannot win (the trick's winner is found with the led suit in hand).
+    """
+    out: dict[str, dict[Card, tuple[str, int]]] = {}
+    for trump in SUITS:
+        table: dict[Card, tuple[str, int]] = {}
+        for suit in SUITS:
+            for rank in RANKS:
+                card = rank + suit
+                if rank == "J" and suit == trump:
+                    table[card] = (trump, 201)
+                elif rank == "J" and suit == MATES[trump]:
+                    table[card] = (trump, 200)
+                elif suit == trump:
+                    table[card] = (trump, _TRUMP_ORDER[rank])
+                else:
+                    table[card] = (suit, _RANK[rank])
+        out[trump] = table
+    return out
+
+
+PROFILES = _profiles()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """An irregularity the record proves."""
+
+    kind: str
+    """What the audit calls it: revoke, card_twice, card_not_his, card_not_in_pack,
+    wrong_size, lone_partner_played, lead_out_of_turn, play_out_of_turn, exposed_card."""
+    offender: Seat | None
+    trick: int
+    """1-based; 0 before the play."""
+    proof: str
+    """What in the record proves it, in words."""
+    incident: dict[str, Any] | None
+    """The incident as a case file gives it, for the ruling engine; None where no kind fits."""
+
+
+@dataclass(slots=True)
+class Replay:
+    """What a deal came to."""
+
+    leaders: list[Seat] = field(default_factory=list)
+    winners: list[Seat] = field(default_factory=list)
+    tricks: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    points: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    complete: bool = False
+    """All five tricks were played out."""
+    findings: list[Finding] = field(default_factory=list)
+    plays: list[tuple[tuple[Seat, Card], ...]] = field(default_factory=list)
+    """Each trick's cards with the seat that played each."""
+
+
+def first_leader(deal: Deal, lone_lead: str) -> Seat:
+    """Who leads the first trick: eldest hand, or under a lone hand the lead rule's seat;
+    a seat that sits out passes the lead to the next in turn (Law 89)."""
+    out = sitting_out(deal)
+    seat = (deal.alone + 1) % 4 if deal.alone is not None and lone_lead == "left_of_loner" else (deal.dealer + 1) % 4
+    while seat in out:
+        seat = (seat + 1) % 4
+    return seat
+
+
+_ORDERS = {out: tuple(tuple(s for s in ((lead + i) % 4 for i in range(4)) if s not in out) for lead in range(4))
+           for out in [()] + [(a,) for a in range(4)] + [(a, b) for a in range(4) for b in range(4)]}
+"""The seats in turn from each leader, for each set of seats sitting out."""
+
+
+def sitting_out(deal: Deal) -> tuple[Seat, ...]:
+    """The lone player's partner, and a lone defender's."""
+    out = ()
+    if deal.alone is not None:
+        out += ((deal.alone + 2) % 4,)
+        if deal.defender_alone is not None:
+            out += ((deal.defender_alone + 2) % 4,)
+    return out
+
+
+def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: str) -> Replay:
+    """Replay `deal`. `figures` are the hand's points (point, march, euchre, lone_march,
+    lone_euchred, defend_euchre, march_tricks, point_tricks); `where` names the file and deal
+    in a refusal."""
+    result = Replay()
+    if deal.trump is None:
+        return result
+    profile = PROFILES[deal.trump]
+    out = sitting_out(deal)
+    active = 4 - len(out)
+    leader = first_leader(deal, house.get("lone_lead", "eldest"))
+    if deal.first_leader is not None and deal.first_leader != leader:
+        result.findings.append(Finding(
+            "lead_out_of_turn", deal.first_leader, 1,
+            f"the record says {SEATS[deal.first_leader]} led the first trick; {SEATS[leader]} should have",
+            {"kind": "lead_out_of_turn", "offender": SEATS[deal.first_leader]}))
+        leader = deal.first_leader
+    count = len(deal.tricks)
+    for n, cards in enumerate(deal.tricks, 1):
+        if not cards:
+            raise InputError(f"{where}: trick {n}: a trick with no cards cannot be replayed")
+        if n > figures["march_tricks"]:
+            raise InputError(f"{where}: trick {n}: a hand has only {figures['march_tricks']} tricks")
+        for card in cards:
+            if card not in profile:
+                raise InputError(f"{where}: trick {n}: {card!r} is no card")
+        if deal.seats is not None:
+            seats = deal.seats[n - 1]
+            _check_turns(result, deal, n, leader, seats, out)
+        else:
+            seats = _in_turn(result, deal, n, leader, len(cards), out, active, last=n == count)
+        plays = tuple(zip(seats, cards))
+        result.plays.append(plays)
+        result.leaders.append(plays[0][0])
+        if len(cards) < active and n == count:
+            break  # the record stops in the middle of a trick: the deal is unfinished
+        led = profile[cards[0]][0]
+        best, winner = -1, plays[0][0]
+        for seat, card in plays:
+            suit, power = profile[card]
+            if suit != deal.trump and suit != led:
+                continue
+            if suit == led and suit != deal.trump:
+                power += 10
+            if power > best:
+                best, winner = power, seat
+        result.winners.append(winner)
+        result.tricks[side_of(winner)] += 1
+        leader = winner
+    result.complete = len(result.winners) == figures["march_tricks"]
+    _revokes(result, deal, profile)
+    _cards_not_his(result, deal, house)
+    for e in deal.exposed:
+        result.findings.append(Finding(
+            "exposed_card", e.seat, e.trick, f"the record says {SEATS[e.seat]} exposed the {e.card}",
+            {"kind": "exposed_card", "offender": SEATS[e.seat], "how": "shown", "card": e.card}))
+    if result.complete:
+        result.points = points(deal, result.tricks, figures)
+    result.findings.sort(key=lambda f: f.trick)
+    return result
+
+
+def points(deal: Deal, tricks: dict[str, int], figures: dict[str, int]) -> dict[str, int]:
+    """The hand's points as played (Laws 2 and 3, or the house's figures)."""
+    assert deal.maker is not None
+    makers = side_of(deal.maker)
+    others = "EW" if makers == "NS" else "NS"
+    won = tricks[makers]
+    lone = deal.alone is not None
+    out = {"NS": 0, "EW": 0}
+    if won >= figures["march_tricks"]:
+        out[makers] = figures["lone_march" if lone else "march"]
+    elif won >= figures["point_tricks"]:
+        out[makers] = figures["lone_point" if lone else "point"]
+    elif deal.defender_alone is not None:
+        out[others] = figures["defend_euchre"]
+    else:
+        out[others] = figures["lone_euchred" if lone else "euchre"]
+    return out
+
+
+# --- seats --------------------------------------------------------------------------------
+
+
+def _in_turn(result: Replay, deal: Deal, n: int, leader: Seat, size: int, out: tuple[Seat, ...], active: int,
+             last: bool) -> tuple[Seat, ...]:
+    """Seats for a trick recorded only in order: in turn from the leader, skipping those who
+    sit out. A trick of the wrong size is a finding; its seats are then read in turn round
+    the whole table (so a fourth card under a lone hand is the partner's)."""
+    if size == active:
+        return _ORDERS[out][leader]
+    seats = tuple((leader + i) % 4 for i in range(size))
+    if size < active:
+        if last:
+            return _in_turn(result, deal, n, leader, active, out, active, last)[:size]
+        missing = _in_turn(result, deal, n, leader, active, out, active, last)[size:]
+        for seat in missing:
+            result.findings.append(Finding(
+                "wrong_size", seat, n, f"trick {n} has {size} cards, not {active}, and play went on; by the order "
+                f"of play {SEATS[seat]} did not play to it",
+                {"kind": "omitted_play", "offender": SEATS[seat], "discovered_after_next_trick": True}))
+        return _in_turn(result, deal, n, leader, active, out, active, last)[:size]
+    partner = (deal.alone + 2) % 4 if deal.alone is not None else None
+    for i, seat in enumerate(seats):
+        if i >= 4:
+            result.findings.append(Finding(
+                "wrong_size", seat, n, f"trick {n} has {size} cards; by the order of play the card "
+                f"{deal.tricks[n - 1][i]} is a second card from {SEATS[seat]}",
+                {"kind": "extra_card_in_trick", "offender": SEATS[seat]}))
+        elif seat == partner:
+            result.findings.append(Finding(
+                "lone_partner_played", seat, n, f"trick {n} has {size} cards under {SEATS[deal.alone]}'s lone hand; "
+                f"by the order of play {SEATS[seat]}, the partner, played the {deal.tricks[n - 1][i]}",
+                {"kind": "lone_partner_played", "offender": SEATS[seat]}))
+        elif seat in out:
+            result.findings.append(Finding(
+                "wrong_size", seat, n, f"trick {n} has {size} cards; by the order of play {SEATS[seat]}, who sat "
+                "out with a lone defender, played to it", None))
+    return seats
+
+
+def _check_turns(result: Replay, deal: Deal, n: int, leader: Seat, seats: tuple[Seat, ...],
+                 out: tuple[Seat, ...]) -> None:
+    """Where the record says who played each card: a lead or play by the wrong seat, a lone
+    player's partner who plays, two cards from one seat, a seat that did not play."""
+    partner = (deal.alone + 2) % 4 if deal.alone is not None else None
+    actual = seats[0]
+    if actual != leader:
+        result.findings.append(Finding(
+            "lead_out_of_turn", actual, n, f"{SEATS[actual]} led trick {n}; {SEATS[leader]} had the lead",
+            {"kind": "lead_out_of_turn", "offender": SEATS[actual],
+             "followed": [SEATS[s] for s in dict.fromkeys(seats[1:]) if s != actual]}))
+    order = [s for s in ((actual + i) % 4 for i in range(4)) if s not in out]
+    seen: set[Seat] = set()
+    for i, seat in enumerate(seats):
+        if seat in seen:
+            result.findings.append(Finding(
+                "wrong_size", seat, n, f"{SEATS[seat]} played two cards to trick {n}",
+                {"kind": "extra_card_in_trick", "offender": SEATS[seat]}))
+            continue
+        if seat == partner:
+            seen.add(seat)
+            result.findings.append(Finding(
+                "lone_partner_played", seat, n, f"{SEATS[seat]}, partner of the lone player, played to trick {n}",
+                {"kind": "lone_partner_played", "offender": SEATS[seat]}))
+            continue
+        if seat in out:
+            seen.add(seat)
+            result.findings.append(Finding(
+                "wrong_size", seat, n, f"{SEATS[seat]} sat out with a lone defender but played to trick {n}", None))
+            continue
+        due = next(s for s in order if s not in seen)  # the first in turn who has not played
+        seen.add(seat)
+        if i > 0 and seat != due and actual == leader:  # after a false lead, Law 53 speaks for the trick
+            position = "third_before_second" if i == 1 else "fourth_before_partner"
+            result.findings.append(Finding(
+                "play_out_of_turn", seat, n, f"{SEATS[seat]} played to trick {n} before {SEATS[due]}, whose turn it was",
+                {"kind": "play_out_of_turn", "offender": SEATS[seat], "position": position,
+                 "leader": SEATS[actual]}))
+    missing = [s for s in order if s not in seen]
+    if missing and n < len(deal.tricks):
+        for seat in missing:
+            result.findings.append(Finding(
+                "wrong_size", seat, n, f"{SEATS[seat]} did not play to trick {n}, and play went on",
+                {"kind": "omitted_play", "offender": SEATS[seat], "discovered_after_next_trick": True}))
+
+
+# --- revokes and cards ----------------------------------------------------------------------
+
+
+def holding(deal: Deal, seat: Seat) -> tuple[set[Card], int] | None:
+    """The cards the record shows `seat` held when the play began, and how many of them he
+    may have discarded unseen (the dealer who took up, where the discard is not recorded);
+    None where the record does not show his hand."""
+    hand = deal.hands.get(seat)
+    if seat != deal.dealer or not deal.ordered_up or deal.up_card is None:
+        return (set(hand), 0) if hand is not None else None
+    cards = set(hand or ()) | {deal.up_card}
+    if deal.discard is not None:
+        cards.discard(deal.discard)
+        return cards, 0
+    return cards, 1
+
+
+def _revokes(result: Replay, deal: Deal, profile: dict[Card, tuple[str, int]]) -> None:
+    """A player who did not follow the suit led, where a later card of his or his recorded
+    hand proves that he could have (Laws 62, 64, 66)."""
+    plays = result.plays
+    by_seat: dict[Seat, list[tuple[int, str, Card]]] = {}
+    for n, trick in enumerate(plays, 1):
+        for seat, card in trick:
+            by_seat.setdefault(seat, []).append((n, profile[card][0], card))
+    hands_known = bool(deal.hands) or deal.discard is not None
+    for n, trick in enumerate(plays, 1):
+        led_card = trick[0][1]
+        led = profile[led_card][0]
+        for seat, card in trick[1:]:
+            if profile[card][0] == led:
+                continue
+            later = next(((m, c) for m, suit, c in by_seat[seat] if m > n and suit == led), None)
+            if later is not None:
+                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
+                         f"{later[1]} to trick {later[0]}: he held a card of the suit led")
+                shown = [later[1]]
+            else:
+                held = holding(deal, seat) if hands_known else None
+                if held is None:
+                    continue
+                cards, spare = held
+                played_before = {c for m, _, c in by_seat[seat] if m < n}
+                followers = sorted(c for c in cards - played_before if c != card and profile[c][0] == led)
+                if len(followers) <= spare:
+                    continue
+                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
+                         f"recorded hand held the {', '.join(followers)}")
+                shown = followers
+            result.findings.append(Finding("revoke", seat, n, proof, {
+                "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
+                "hand": [card, *shown[:4]]}))
+
+
+def _led_words(card: Card, led: str) -> str:
+    if card[-1] != led:
+        return f"the {card} led, the left bower, so {SUITS[led]} led"
+    return f"{SUITS[led]} led"
+
+
+def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
+    """A card played twice in the deal, not in the pack in use, or not his by the record
+    (another's recorded hand, the turned-down card, the dealer's own discard)."""
+    lowest = "9" if house.get("pack", 24) == 24 else "7"
+    seen: dict[Card, tuple[Seat, int]] = {}
+    owners = {c: s for s, hand in deal.hands.items() for c in hand}
+    hands, up, discard = deal.hands, deal.up_card, deal.discard
+    for n, trick in enumerate(result.plays, 1):
+        for seat, card in trick:
+            if card in seen:
+                first = seen[card]
+                result.findings.append(Finding(
+                    "card_twice", seat, n, f"the {card} was played by {SEATS[first[0]]} to trick {first[1]} and again "
+                    f"by {SEATS[seat]} to trick {n}", {"kind": "imperfect_pack", "found": "after_hand"}))
+                continue
+            seen[card] = (seat, n)
+            if _RANK[card[:-1]] < _RANK[lowest]:
+                result.findings.append(Finding(
+                    "card_not_in_pack", seat, n, f"{SEATS[seat]} played the {card}, which is not in the "
+                    f"{house.get('pack', 24)}-card pack in use", {"kind": "imperfect_pack", "found": "after_hand"}))
+                continue
+            if not hands and card != up and card != discard:
+                continue  # nothing recorded says whose it is
+            why = _not_his(deal, seat, card, owners)
+            if why:
+                result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
+                                               f"{n}, but {why}", None))
+
+
+def _not_his(deal: Deal, seat: Seat, card: Card, owners: dict[Card, Seat]) -> str:
+    owner = owners.get(card)
+    if deal.up_card == card:
+        if not deal.ordered_up:
+            return "it was the card turned up, turned down in the bidding"
+        if seat != deal.dealer:
+            return f"it was the card turned up, taken up by the dealer {SEATS[deal.dealer]}"
+        if deal.discard == card:
+            return "he discarded it when he took it up"
+        return ""
+    if deal.discard == card and seat == deal.dealer:
+        return "he had discarded it"
+    if owner is not None and owner != seat:
+        return f"the record deals it to {SEATS[owner]}"
+    if seat in deal.hands and owner != seat:
+        return "it is not in the hand the record deals him"
+    return ""
