@@ -490,6 +490,20 @@ def _quiet_stdout() -> None:
         pass
 
 
+VIEW_FLAGS = {"--plain": "plain", "--braille": "braille"}
+"""Views any command's output can take (arbiter.plain, arbiter.braille); TERM=dumb also
+asks for the plain one."""
+
+
+def _view_flags(argv: list[str]) -> tuple[str | None, list[str]]:
+    """The view asked for by --plain or --braille anywhere before a lone '--', and the
+    arguments without it; the last one given wins."""
+    cut = argv.index("--") if "--" in argv else len(argv)
+    views = [VIEW_FLAGS[a] for a in argv[:cut] if a in VIEW_FLAGS]
+    rest = [a for a in argv[:cut] if a not in VIEW_FLAGS] + argv[cut:]
+    return (views[-1] if views else None), rest
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
     _tolerant_streams()
@@ -499,9 +513,19 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.stdout.write(f"arbiter {__version__}\n")
         sys.exit(0)
+    view, argv = _view_flags(argv)
     command, args, prog = _command_for(argv)
     try:
+        if view:
+            if "--json" in args:
+                raise InputError(f"--{view} is a view for people and --json is for machines: give one")
+            from arbiter import render
+
+            render.console.view = view
         status = command.main(args=args, prog_name=prog, standalone_mode=False)
+    except InputError as err:
+        sys.stderr.write(f"arbiter: {err}\n")
+        status = 2
     except typer.Exit as done:
         status = done.exit_code
     except typer.Abort:
@@ -534,6 +558,10 @@ def main(argv: list[str] | None = None) -> None:
         _quiet_stdout()
     except (OSError, ValueError):
         pass
+    if view:
+        from arbiter import render
+
+        render.console.view = None  # the next call in this process (a test's) starts afresh
     sys.exit(status if isinstance(status, int) else 0)
 
 
