@@ -17,7 +17,9 @@ from arbiter.model import InputError
 
 app = typer.Typer(
     name="arbiter",
-    help="Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents.",
+    help="Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents."
+    "\n\nAny command takes --plain (lines of words for a screen reader; TERM=dumb does the same) or --braille"
+    " (Grade 1 braille ASCII, 40 cells a line).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -504,6 +506,12 @@ def _view_flags(argv: list[str]) -> tuple[str | None, list[str]]:
     return (views[-1] if views else None), rest
 
 
+def _plain_help(command: Any) -> None:
+    """Help as click writes it, in lines of words, instead of Rich's boxed panels."""
+    for cmd in (command, *getattr(command, "commands", {}).values()):
+        cmd.rich_markup_mode = None
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
     _tolerant_streams()
@@ -522,6 +530,8 @@ def main(argv: list[str] | None = None) -> None:
             from arbiter import render
 
             render.console.view = view
+        if view or os.environ.get("TERM") == "dumb":
+            _plain_help(command)
         status = command.main(args=args, prog_name=prog, standalone_mode=False)
     except InputError as err:
         sys.stderr.write(f"arbiter: {err}\n")
@@ -710,6 +720,32 @@ def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: b
     if set_aside:
         render.hint("The score given was set aside: the ledger's score was used.")
     render.recorded(entry, state)
+
+
+# --- the club's book (issue 16: braille, plain text) ---
+
+
+@app.command(name="book")
+def club_book(
+    page_lines: Annotated[int, typer.Option("--page-lines", min=0, max=1000, help="With --braille: lines a page, each page ended by a form feed; 0 for none.")] = 25,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """The whole code as a book: every law and the technical terms, in the book's order.
+
+    Print text by default; with --braille, Grade 1 braille ASCII (BRF) at 40 cells a line,
+    in pages of 25 lines:
+
+    \b
+      arbiter book --braille > somerset.brf
+    """
+    from arbiter import book as edition, render
+
+    with refusing():
+        rb = book(ruleset)
+        if render.console.view == "braille":
+            sys.stdout.write(edition.brf(rb, page_lines))
+        else:
+            sys.stdout.write(edition.text(rb))
 
 
 # --- classify commands (issue 5: plain words) ---

@@ -27,6 +27,7 @@ VIEWS = (PLAIN, BRAILLE)
 
 SUITS = {"\u2663": "clubs", "\u2666": "diamonds", "\u2665": "hearts", "\u2660": "spades"}
 SAID = [
+    (re.compile(r"(\w[\u2660-\u2667]\*?) +(?=\w)"), lambda m: f"{m.group(1)}, "),  # cards in a row: a pause
     (re.compile(r"(\w+)([\u2660-\u2667])"), lambda m: f"{m.group(1)} of {SUITS.get(m.group(2), '')}"),
     (re.compile(r"[\u2660-\u2667] ?"), lambda m: ""),  # "♥ hearts": the word is already there
     (re.compile(r"\s*\u2192\s*"), lambda m: ", then "),
