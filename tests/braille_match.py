@@ -36,14 +36,14 @@ def marker(n: int) -> str:
 
 def law_texts(brf: str, numbers: list[int]) -> dict[int, list[str]]:
     """Each law's words in a braille text, by number; a law whose number is not found is
-    left out. A number opens a law only where a sentence or a heading has just ended (a
+    left out. A number opens a law only where a sentence (`4`, `8`, `6`, or a closing quotation mark `0`) or a heading has just ended (a
     law that names another, `,law #eb4`, does not open it)."""
     words = brf.split()
     at: dict[int, int] = {}
     i = 0
     for n in numbers:
         for j in range(i, len(words)):
-            if words[j] == marker(n) and j and (words[j - 1].endswith("4") or words[j - 1].startswith(",,")):
+            if words[j] == marker(n) and j and (words[j - 1][-1:] in "4680" or words[j - 1].startswith(",,")):
                 at[n] = i = j
                 break
     out: dict[int, list[str]] = {}
