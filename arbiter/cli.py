@@ -15,8 +15,53 @@ import typer
 
 from arbiter.model import InputError
 
+VIEW_FLAGS = {"--plain": "plain", "--braille": "braille"}
+"""Views any command's output can take (arbiter.plain, arbiter.braille); TERM=dumb also
+asks for the plain one."""
+
+
+@contextmanager
+def viewing(command: Any, argv: list[str]) -> Iterator[list[str]]:
+    """Take --plain or --braille from anywhere in the arguments (before a lone '--'; the
+    last one given wins), set the console's view for this one call, and yield the arguments
+    without them. Help, too, is then words rather than Rich's boxed panels."""
+    cut = argv.index("--") if "--" in argv else len(argv)
+    views = [VIEW_FLAGS[a] for a in argv[:cut] if a in VIEW_FLAGS]
+    rest = [a for a in argv[:cut] if a not in VIEW_FLAGS] + argv[cut:]
+    view = views[-1] if views else None
+    if view and "--json" in argv[:cut]:
+        raise fail(f"--{view} is a view for people and --json is for machines: give one")
+    if view or os.environ.get("TERM") == "dumb":
+        for cmd in (command, *getattr(command, "commands", {}).values()):
+            cmd.rich_markup_mode = None
+    if not view:
+        yield rest
+        return
+    from arbiter import render
+
+    render.console.view = view
+    try:
+        yield rest
+    finally:
+        render.console.view = None  # the next call in this process (a test's) starts afresh
+
+
+class _Group(typer.core.TyperGroup):
+    """The app as a group of commands (help, tests' CliRunner): the views taken as in main."""
+
+    def main(self, args: Any = None, *more: Any, **options: Any) -> Any:
+        try:
+            with viewing(self, list(sys.argv[1:] if args is None else args)) as rest:
+                return super().main(rest, *more, **options)
+        except typer.Exit as refused:  # by viewing: click, standalone, would have exited
+            if options.get("standalone_mode", True):
+                sys.exit(refused.exit_code)
+            raise
+
+
 app = typer.Typer(
     name="arbiter",
+    cls=_Group,
     help="Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents."
     "\n\nAny command takes --plain (lines of words for a screen reader; TERM=dumb does the same) or --braille"
     " (Grade 1 braille ASCII, 40 cells a line).",
@@ -492,26 +537,6 @@ def _quiet_stdout() -> None:
         pass
 
 
-VIEW_FLAGS = {"--plain": "plain", "--braille": "braille"}
-"""Views any command's output can take (arbiter.plain, arbiter.braille); TERM=dumb also
-asks for the plain one."""
-
-
-def _view_flags(argv: list[str]) -> tuple[str | None, list[str]]:
-    """The view asked for by --plain or --braille anywhere before a lone '--', and the
-    arguments without it; the last one given wins."""
-    cut = argv.index("--") if "--" in argv else len(argv)
-    views = [VIEW_FLAGS[a] for a in argv[:cut] if a in VIEW_FLAGS]
-    rest = [a for a in argv[:cut] if a not in VIEW_FLAGS] + argv[cut:]
-    return (views[-1] if views else None), rest
-
-
-def _plain_help(command: Any) -> None:
-    """Help as click writes it, in lines of words, instead of Rich's boxed panels."""
-    for cmd in (command, *getattr(command, "commands", {}).values()):
-        cmd.rich_markup_mode = None
-
-
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
     _tolerant_streams()
@@ -521,21 +546,10 @@ def main(argv: list[str] | None = None) -> None:
 
         sys.stdout.write(f"arbiter {__version__}\n")
         sys.exit(0)
-    view, argv = _view_flags(argv)
     command, args, prog = _command_for(argv)
     try:
-        if view:
-            if "--json" in args:
-                raise InputError(f"--{view} is a view for people and --json is for machines: give one")
-            from arbiter import render
-
-            render.console.view = view
-        if view or os.environ.get("TERM") == "dumb":
-            _plain_help(command)
-        status = command.main(args=args, prog_name=prog, standalone_mode=False)
-    except InputError as err:
-        sys.stderr.write(f"arbiter: {err}\n")
-        status = 2
+        with viewing(command, args) as args:
+            status = command.main(args=args, prog_name=prog, standalone_mode=False)
     except typer.Exit as done:
         status = done.exit_code
     except typer.Abort:
@@ -568,10 +582,6 @@ def main(argv: list[str] | None = None) -> None:
         _quiet_stdout()
     except (OSError, ValueError):
         pass
-    if view:
-        from arbiter import render
-
-        render.console.view = None  # the next call in this process (a test's) starts afresh
     sys.exit(status if isinstance(status, int) else 0)
 
 

@@ -28,26 +28,20 @@ class _Console(Console):
         """Every view passes here, so the plain and braille views are made here, once, for
         all of them: each renderable laid out as lines of words (arbiter.plain), and for
         braille those lines translated and broken at 40 cells (arbiter.braille)."""
-        view = self.view or ("plain" if plain_terminal() else None)
-        if view is None:
-            return super().print(*objects, **options)
         from arbiter import plain
 
+        view = self.view or (plain.PLAIN if plain.requested() else None)
+        if view is None:
+            return super().print(*objects, **options)
         objects = tuple(plain.linear(o) for o in objects)
         if view == plain.PLAIN:
             return super().print(*objects, **options)
         from arbiter import braille
 
         text = plain.rendered(objects, **options)  # whole paragraphs: braille breaks its own lines
-        end = "\n" if text.endswith("\n") else ""
-        self.file.write("\n".join(braille.document(text.removesuffix("\n"))) + end)
-
-
-def plain_terminal() -> bool:
-    """TERM=dumb asks for the plain view (arbiter.plain), as a screen reader's console does."""
-    from arbiter.plain import requested
-
-    return requested()
+        cells = "\n".join(braille.document(text.removesuffix("\n")))
+        # as Text, never markup; soft-wrapped, so lines of 40 cells are left as they are
+        return super().print(Text(cells), end="\n" if text.endswith("\n") else "", soft_wrap=True)
 
 
 console = _Console(highlight=False, emoji=False)  # no emoji table to load: law text has none
