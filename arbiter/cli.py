@@ -29,8 +29,8 @@ def viewing(command: Any, argv: list[str]) -> Iterator[list[str]]:
     views = [VIEW_FLAGS[a] for a in argv[:cut] if a in VIEW_FLAGS]
     rest = [a for a in argv[:cut] if a not in VIEW_FLAGS] + argv[cut:]
     view = views[-1] if views else None
-    if view and "--json" in argv[:cut]:
-        raise fail(f"--{view} is a view for people and --json is for machines: give one")
+    if view == "braille" and "--json" in argv[:cut]:  # JSON is linear already: --plain lets it be
+        raise fail("--braille is a view for people and --json is for machines: give one")
     if view or os.environ.get("TERM") == "dumb":
         for cmd in (command, *getattr(command, "commands", {}).values()):
             cmd.rich_markup_mode = None

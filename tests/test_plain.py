@@ -136,6 +136,13 @@ def test_plain_applies_to_one_call_only() -> None:
     assert BOXES.search(run("law", "52")[1])
 
 
-def test_plain_and_json_together_are_refused_in_one_line() -> None:
-    status, out, err = run("laws", "--json", "--plain")
-    assert status == 2 and out == "" and err.count("\n") == 1
+def test_plain_with_json_is_the_json() -> None:
+    """JSON is linear text already: a reader who always asks for --plain still gets it."""
+    assert run("law", "52", "--json", "--plain") == run("law", "52", "--json")
+
+
+def test_plain_may_stand_before_the_kind_or_after_a_fact() -> None:
+    """incidents.md: the command's options are accepted before or after the kind."""
+    before = run("rule", "--plain", *LEAD[1:])
+    assert before[0] == 0 and before == run(*LEAD[:3], "--plain", *LEAD[3:])
+    assert not BOXES.search(before[1])
