@@ -75,17 +75,20 @@ def brf(book: Rulebook, page_lines: int = braille.PAGE_LINES) -> str:
     """The book in Grade 1 braille ASCII: 40 cells a line; headings centred with a blank line
     before them; each law a paragraph begun two cells in; pages of `page_lines` lines ended by
     form feeds (0: one long page)."""
-    rows: list[str] = []
+    rows: list[str | list[str]] = []
+    heading: list[str] = []  # kept with the first line of what follows it, never a page's last
     for b in blocks(book):
         cells = braille.translate(b.text)
         if b.kind == "title":
             rows.extend(_centred(cells))
         elif b.kind in ("part", "section"):
-            rows.append("")
-            rows.extend(_centred(cells))
+            heading += ["", *_centred(cells)]
         else:
             for para in cells.split("\n\n"):
-                rows.extend(braille.lines(para, braille.WIDTH, indent=2))
+                first, *rest = braille.lines(para, braille.WIDTH, indent=2)
+                rows.append([*heading, first])
+                rows.extend(rest)
+                heading = []
     return "".join(row + ("\n" if row != "\f" else "") for row in braille.page(rows, page_lines))
 
 

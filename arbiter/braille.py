@@ -125,18 +125,24 @@ def lines(paragraph: str, width: int = WIDTH, indent: int = 0) -> list[str]:
     return out
 
 
-def page(rows: Iterable[str], length: int = PAGE_LINES) -> Iterator[str]:
+def page(rows: Iterable[str | list[str]], length: int = PAGE_LINES) -> Iterator[str]:
     """Lines cut into pages of `length` lines, each page ended by a form feed; `length` 0
-    leaves them unpaged. A page never starts with a blank line."""
+    leaves them unpaged. A list of lines (a heading with the first line under it) is kept on
+    one page when it fits on one. A page never starts with a blank line."""
     count = 0
-    for row in rows:
-        if length and count == length:
+    for item in rows:
+        group = [item] if isinstance(item, str) else item
+        if length and count and count + len(group) > length and len(group) <= length:
             yield "\f"
             count = 0
-            if not row.strip():
+        for row in group:
+            if length and count == length:
+                yield "\f"
+                count = 0
+            if length and count == 0 and not row.strip():
                 continue
-        yield row
-        count += 1
+            yield row
+            count += 1
     if length and count:
         yield "\f"
 

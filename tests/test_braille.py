@@ -106,6 +106,12 @@ def test_pages_of_25_lines_end_with_a_form_feed() -> None:
     assert list(braille.page(["a", "b"], 0)) == ["a", "b"]
 
 
+def test_a_heading_is_kept_with_the_line_under_it() -> None:
+    rows = [f"row{i}" for i in range(23)] + [["", "heading", "first line"], "second line"]
+    pages = "\n".join(braille.page(rows)).split("\f")
+    assert pages[1].split() == ["heading", "first", "line", "second", "line"]  # the blank dropped at the top
+
+
 # --- the book against the transcription ----------------------------------------------------
 
 
