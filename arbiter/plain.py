@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from typing import Any
 
 PLAIN, BRAILLE = "plain", "braille"
-VIEWS = (PLAIN, BRAILLE)
 
 SUITS = {"\u2663": "clubs", "\u2666": "diamonds", "\u2665": "hearts", "\u2660": "spades"}
 SAID = [
