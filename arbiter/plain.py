@@ -32,6 +32,7 @@ SAID = [
     (re.compile(r"\s*\u2192\s*"), lambda m: ", then "),
     (re.compile(r" \u00b7 "), lambda m: ": "),
     (re.compile(r"\u2022 ?"), lambda m: ""),  # a bullet: the line break already parts the items
+    (re.compile(r"\[(Laws?)\u00a0([^\]]+)\]"), lambda m: f"({m.group(1)}\u00a0{m.group(2)})"),  # read as an aside
 ]
 """What a symbol says, in words. Law text has none of these signs, so it passes untouched."""
 
