@@ -15,9 +15,56 @@ import typer
 
 from arbiter.model import InputError
 
+VIEW_FLAGS = {"--plain": "plain", "--braille": "braille"}
+"""Views any command's output can take (arbiter.plain, arbiter.braille); TERM=dumb also
+asks for the plain one."""
+
+
+@contextmanager
+def viewing(command: Any, argv: list[str]) -> Iterator[list[str]]:
+    """Take --plain or --braille from anywhere in the arguments (before a lone '--'; the
+    last one given wins), set the console's view for this one call, and yield the arguments
+    without them. Help, too, is then words rather than Rich's boxed panels."""
+    cut = argv.index("--") if "--" in argv else len(argv)
+    views = [VIEW_FLAGS[a] for a in argv[:cut] if a in VIEW_FLAGS]
+    rest = [a for a in argv[:cut] if a not in VIEW_FLAGS] + argv[cut:]
+    view = views[-1] if views else None
+    if view == "braille" and "--json" in argv[:cut]:  # JSON is linear already: --plain lets it be
+        raise fail("--braille is a view for people and --json is for machines: give one")
+    if view or os.environ.get("TERM") == "dumb":
+        for cmd in (command, *getattr(command, "commands", {}).values()):
+            cmd.rich_markup_mode = None
+    if not view:
+        yield rest
+        return
+    from arbiter import render
+
+    render.console.view = view
+    try:
+        yield rest
+    finally:
+        render.console.view = None  # the next call in this process (a test's) starts afresh
+
+
+class _Group(typer.core.TyperGroup):
+    """The app as a group of commands (help, tests' CliRunner): the views taken as in main."""
+
+    def main(self, args: Any = None, *more: Any, **options: Any) -> Any:
+        try:
+            with viewing(self, list(sys.argv[1:] if args is None else args)) as rest:
+                return super().main(rest, *more, **options)
+        except typer.Exit as refused:  # by viewing: click, standalone, would have exited
+            if options.get("standalone_mode", True):
+                sys.exit(refused.exit_code)
+            raise
+
+
 app = typer.Typer(
     name="arbiter",
-    help="Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents.",
+    cls=_Group,
+    help="Euchre law arbitration under the 1888 Somerset Club code: look laws up, search them, and rule on incidents."
+    "\n\nAny command takes --plain (lines of words for a screen reader; TERM=dumb does the same) or --braille"
+    " (Grade 1 braille ASCII, 40 cells a line).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -502,7 +549,8 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(0)
     command, args, prog = _command_for(argv)
     try:
-        status = command.main(args=args, prog_name=prog, standalone_mode=False)
+        with viewing(command, args) as args:
+            status = command.main(args=args, prog_name=prog, standalone_mode=False)
     except typer.Exit as done:
         status = done.exit_code
     except typer.Abort:
@@ -683,6 +731,32 @@ def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: b
     if set_aside:
         render.hint("The score given was set aside: the ledger's score was used.")
     render.recorded(entry, state)
+
+
+# --- the club's book (issue 16: braille, plain text) ---
+
+
+@app.command(name="book")
+def club_book(
+    page_lines: Annotated[int, typer.Option("--page-lines", min=0, max=1000, help="With --braille: lines a page, each page ended by a form feed; 0 for none.")] = 25,
+    ruleset: RulesetOpt = DEFAULT_RULESET,
+) -> None:
+    """The whole code as a book: every law and the technical terms, in the book's order.
+
+    Print text by default; with --braille, Grade 1 braille ASCII (BRF) at 40 cells a line,
+    in pages of 25 lines:
+
+    \b
+      arbiter book --braille > somerset.brf
+    """
+    from arbiter import book as edition, render
+
+    with refusing():
+        rb = book(ruleset)
+        if render.console.view == "braille":
+            sys.stdout.write(edition.brf(rb, page_lines))
+        else:
+            sys.stdout.write(edition.text(rb))
 
 
 # --- classify commands (issue 5: plain words) ---

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
 from rich.markup import escape
@@ -15,10 +15,33 @@ if TYPE_CHECKING:
     from arbiter.ruling import KindSpec, Ruling
 
 class _Console(Console):
+    view: str | None = None
+    """`plain` or `braille` (arbiter.plain) when asked for on the command line; None for
+    the Rich view, or the plain one where the terminal asks for it (TERM=dumb)."""
+
     def on_broken_pipe(self) -> None:
         """The reader of a pipe went away (`| head`): let the cli end quietly with status 0,
         where Rich would exit 1."""
         raise BrokenPipeError
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        """Every view passes here, so the plain and braille views are made here, once, for
+        all of them: each renderable laid out as lines of words (arbiter.plain), and for
+        braille those lines translated and broken at 40 cells (arbiter.braille)."""
+        from arbiter import plain
+
+        view = self.view or (plain.PLAIN if plain.requested() else None)
+        if view is None:
+            return super().print(*objects, **options)
+        objects = tuple(plain.linear(o) for o in objects)
+        if view == plain.PLAIN:
+            return super().print(*objects, **options)
+        from arbiter import braille
+
+        text = plain.rendered(objects, **options)  # whole paragraphs: braille breaks its own lines
+        cells = "\n".join(braille.document(text.removesuffix("\n")))
+        # as Text, never markup; soft-wrapped, so lines of 40 cells are left as they are
+        return super().print(Text(cells), end="\n" if text.endswith("\n") else "", soft_wrap=True)
 
 
 console = _Console(highlight=False, emoji=False)  # no emoji table to load: law text has none

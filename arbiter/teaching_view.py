@@ -17,6 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from arbiter.plain import flow
 from arbiter.render import console
 
 if TYPE_CHECKING:
@@ -27,14 +28,6 @@ if TYPE_CHECKING:
 SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 SIDE_WORDS = {"AC": "A and C", "BD": "B and D"}
 OURS = "yellow"
-
-
-def flow(paragraph: str) -> str:
-    """A printed paragraph for the screen: lines joined, except in the book's indented lists."""
-    lines = paragraph.split("\n")
-    if any(line.startswith(" ") for line in lines[1:]):
-        return paragraph
-    return " ".join(line.strip() for line in lines)
 
 
 def card(c: Card | None, derived: bool = False) -> Text:
