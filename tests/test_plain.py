@@ -85,6 +85,7 @@ CASES: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {
     # Case I: the hands are laid out A (the dealer), D, B, C; cards said in words, not suit signs.
     "coup": [(["coup"], ("COUPS.",)), (["coup", "1"], ("CASE I.", "A: dealer", "D:", "B:", "C:", "Trick 1"))],
     "remarks": [(["remarks"], ("eldest", "lone")), (["remarks", "bridge"], ("THE BRIDGE",))],
+    "audit": [(["audit", "tests/data/egn/vwec-finals.egn"], ("vwec-finals.egn", "egn-1.4", "Dlr", "Trump", "Score"))],
     "book": [(["book"], ("THE LAWS OF EUCHRE", "THE RUBBER.", "1. The rubber is the best of three games",
                          "116. Players should pass", "TECHNICAL TERMS USED IN EUCHRE."))],
 }
