@@ -71,7 +71,9 @@ app = typer.Typer(
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of the view for people.")]
-RulesetOpt = Annotated[str, typer.Option("--ruleset", help="The code of laws.")]
+RulesetOpt = Annotated[Optional[str], typer.Option(
+    "--ruleset", help="The code of laws: somerset-1888 (default), manual-1890s, britannica-1911; "
+    "else $ARBITER_RULESET.", show_default=False)]
 DEFAULT_RULESET = "somerset-1888"
 
 
@@ -133,18 +135,24 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def book(ruleset: str = DEFAULT_RULESET):  # noqa: ANN201 (keeps rulebook's import lazy)
-    """The rulebook."""
+def chosen_ruleset(flag: Optional[str] = None) -> str:
+    """The ruleset in force: the flag, else $ARBITER_RULESET, else Somerset. A case file's own
+    `ruleset:` stands between the flag and the environment (see `rule`)."""
+    return flag or os.environ.get("ARBITER_RULESET") or DEFAULT_RULESET
+
+
+def book(ruleset: Optional[str] = None):  # noqa: ANN201 (keeps rulebook's import lazy)
+    """The rulebook of the ruleset in force; an unknown name is refused, naming the known ones."""
     from arbiter.rulebook import load
 
-    return load(ruleset)
+    return load(chosen_ruleset(ruleset))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # so 'law -5' says the range
 def law(
     numbers: Annotated[list[str], typer.Argument(help="Law numbers or ranges: 52, 62-71, 52,53.", show_default=False)],
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """Show laws by number: the text as printed, the section and the cross references."""
     with refusing():
@@ -163,7 +171,7 @@ def law(
 def laws(
     section: Annotated[Optional[str], typer.Option("--section", "-s", help="Show one section: revoke, misdeal, alone...")] = None,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """The table of contents, by section; or every record with --json."""
     with refusing():
@@ -183,7 +191,7 @@ def search(
     words: Annotated[list[str], typer.Argument(help="What to look for, in today's words or the book's.", show_default=False)],
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=116, help="How many hits.")] = 10,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """Find laws by topic: 'renege', 'going alone', 'stealing the deal'."""
     with refusing():
@@ -206,7 +214,7 @@ def term(
     words: Annotated[Optional[list[str]], typer.Argument(help="A technical term: 'left bower', 'march', 'loner'.", show_default=False)] = None,
     list_all: Annotated[bool, typer.Option("--list", help="List every term's name, one a line.")] = False,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """Look up a technical term, by its name, an alias, today's word, or a near spelling."""
     with refusing():
@@ -282,6 +290,7 @@ def rule(
     full: Annotated[bool, typer.Option("--full", help="Quote the laws' text and our notes under the ruling.")] = False,
     record: Annotated[bool, typer.Option("--record", help="Record the ruling's points in the ledger, at its score.")] = False,
     ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file for --record (as for 'arbiter score').", show_default=False)] = None,
+    ruleset: RulesetOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
@@ -316,7 +325,7 @@ def rule(
 
             if guide.is_words(source):
                 _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"],
-                            opts["full"], (opts["record"], opts["ledger"]))
+                            opts["full"], (opts["record"], opts["ledger"]), chosen_ruleset(opts["ruleset"]))
                 return
         if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
@@ -338,6 +347,8 @@ def rule(
         for key, value in envelope.items():
             if value is not None and not (key == "alone" and nobody_alone):
                 data[key] = value
+        if opts["ruleset"] or "ruleset" not in data:  # the flag, else the file's, else $ARBITER_RULESET
+            data["ruleset"] = chosen_ruleset(opts["ruleset"])
         if nobody_alone:
             data.pop("alone", None)
         for key in ("score", "games"):
@@ -385,7 +396,7 @@ def _merged(ctx: typer.Context, late: dict[str, Any]) -> dict[str, Any]:
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
                 games: Optional[str], me: Optional[str], as_json: bool, full: bool = False,
-                record: tuple[bool, Optional[str]] = (False, None)) -> None:
+                record: tuple[bool, Optional[str]] = (False, None), ruleset: str = DEFAULT_RULESET) -> None:
     """`arbiter rule "WORDS"`: read the words; settle the kind, then the facts the kind needs,
     then its decisive facts and the score; only then rule.
 
@@ -398,7 +409,7 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
     with json_refusal(as_json):
         found, given, flagged = guide.read(text, args, flags, me)
         try:
-            _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record)
+            _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record, ruleset)
         except guide.Refusal:
             raise
         except InputError as err:  # refused by the engine itself: still the refusal the spec describes
@@ -407,7 +418,7 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
 
 def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any], score: Optional[str],
                      games: Optional[str], me: Optional[str], as_json: bool, full: bool,
-                     record: tuple[bool, Optional[str]]) -> None:
+                     record: tuple[bool, Optional[str]], ruleset: str = DEFAULT_RULESET) -> None:
     from arbiter import guide
     from arbiter.incident import build_case
     from arbiter.ruling import rule as make_ruling
@@ -439,6 +450,7 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
     elif needed:
         raise guide.missing(found, needed)
     data = guide.case_data(found, given, score, games)
+    data["ruleset"] = ruleset
     settled = guide.told(found, given, score) | ({"score"} if record[0] else set())  # the ledger keeps it
     opened = guide.open_facts(data, settled)
     branches: list[tuple[Any, Any]] = []
@@ -739,7 +751,7 @@ def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: b
 @app.command(name="book")
 def club_book(
     page_lines: Annotated[int, typer.Option("--page-lines", min=0, max=1000, help="With --braille: lines a page, each page ended by a form feed; 0 for none.")] = 25,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """The whole code as a book: every law and the technical terms, in the book's order.
 
@@ -792,7 +804,7 @@ def classify_words(
 def teach(
     section: Annotated[Optional[str], typer.Argument(help="basics (the game itself), a section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """Walk through a section law by law: the text, a gloss in plain words, and a worked case."""
     with refusing():
@@ -835,7 +847,7 @@ def quiz(
     answers: Annotated[Optional[str], typer.Option("--answers", help="Answer without a terminal: one per question, as 2,1,3 (- skips one).")] = None,
     key: Annotated[bool, typer.Option("--key", help="Print the questions with their answers (a teacher's sheet).")] = False,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """Multiple-choice questions from the laws and the worked cases; every answer cites its law.
 
@@ -920,7 +932,7 @@ def coup(
     number: Annotated[Optional[str], typer.Argument(help="The case: 1-9 or I-IX; none lists them.", show_default=False)] = None,
     step: Annotated[bool, typer.Option("--step", help="On a terminal, wait for Enter before each trick.")] = False,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """The authors' coups (Cases I-IX): the four hands, each trick, and the book's remarks."""
     with refusing():
@@ -953,7 +965,7 @@ def coup(
 def remarks(
     part: Annotated[Optional[str], typer.Argument(help="eldest, second, third, dealer, bridge or lone; none lists them.", show_default=False)] = None,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """The authors' General Remarks on play: advice for each seat, the bridge, and lone hands."""
     with refusing():
@@ -978,7 +990,7 @@ def audit(
     deal: Annotated[Optional[int], typer.Option("--deal", min=0, help="Show this deal trick by trick.")] = None,
     apply: Annotated[bool, typer.Option("--apply", help="Score the penalties as if claimed at the end of each hand.")] = False,
     as_json: JsonFlag = False,
-    ruleset: RulesetOpt = DEFAULT_RULESET,
+    ruleset: RulesetOpt = None,
 ) -> None:
     """Replay recorded games deal by deal; rule on every irregularity the record proves.
 

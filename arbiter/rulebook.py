@@ -218,6 +218,12 @@ class Rulebook:
             return text
         return _MARKER.sub(lambda m: str(self.provision(m.group(1)).number), text)
 
+    @property
+    def shape(self) -> dict[str, Any]:
+        """The code as a whole (`ruleset.yaml`): its title and source, the game's shape
+        (players, sides, pack, hand), and the base whose handlers it starts from."""
+        return self.extra.get("ruleset") or {}
+
     def has(self, key: str) -> bool:
         """Whether this ruleset has a provision on `key`."""
         return key in self.keys

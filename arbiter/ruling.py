@@ -14,7 +14,7 @@ from typing import Any
 from arbiter import score as scoring
 from arbiter.incident import COMMAND_OPTIONS, Case, Fact
 from arbiter.model import InputError, Seat, Side, Table
-from arbiter.rulebook import Rulebook
+from arbiter.rulebook import DEFAULT_RULESET, Rulebook
 from arbiter.rulebook import load as load_rulebook
 
 DEAL_OUTCOMES = ("stands", "redeal", "passes", None)
@@ -32,6 +32,19 @@ class Option:
     """The side that chooses."""
     text: str
     """What choosing it means, in plain words."""
+    by: Seat | None = None
+    """Where a code gives the choice to one player, not to a side: that player's seat."""
+    adjustment: scoring.Tally | None = None
+    """Where options score differently (add to ours, or deduct from theirs): this one's points."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The option as the ruling JSON gives it."""
+        out: dict[str, Any] = {"id": self.id, "law": self.law, "elector": self.elector.value, "text": self.text}
+        if self.by is not None:
+            out["by"] = self.by.value
+        if self.adjustment is not None:
+            out["adjustment"] = scoring.plain(self.adjustment)
+        return out
 
 
 @dataclass(frozen=True)
@@ -82,6 +95,10 @@ class Ruling:
     """For cut_for_table: players, partners and dealer."""
     awards: tuple[scoring.Award, ...] = ()
     """The adjustment's parts with their laws, in the order scored (Law 4)."""
+    silent: bool = False
+    """The ruleset does not address the incident: no ruling of its own, and no invented penalty."""
+    reference: dict[str, Any] | None = None
+    """For a silent ruling: the Somerset ruling, shown beside it as a reference only."""
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON ruling of ../shared/spec/incidents.md."""
@@ -90,9 +107,7 @@ class Ruling:
             "ruleset": self.ruleset,
             "laws": self.laws,
             "summary": self.summary,
-            "options": [
-                {"id": o.id, "law": o.law, "elector": o.elector.value, "text": o.text} for o in self.options
-            ],
+            "options": [o.as_dict() for o in self.options],
             "actions": [{"law": a.law, "text": a.text} for a in self.actions],
             "verdict": self.verdict,
             "deal": {
@@ -107,6 +122,9 @@ class Ruling:
             },
             "notes": self.notes,
         }
+        out["silent"] = self.silent
+        if self.reference is not None:
+            out["reference"] = self.reference
         if self.title:
             out["title"] = self.title
         if self.table is not None:
@@ -167,10 +185,13 @@ class Ruler:
         if self.law(key) not in self.governing:
             self.governing.append(self.law(key))
 
-    def option(self, id: str, key: str, elector: Side, text: str) -> None:
-        """A choice the laws leave to `elector`."""
+    def option(self, id: str, key: str, elector: Side, text: str, *, by: Seat | None = None,
+               adjustment: scoring.Tally | None = None) -> None:
+        """A choice the laws leave to `elector` (to the one player `by`, where the code says so).
+        Options that score differently carry their own `adjustment`; the ruling's stays at zero
+        until the side chooses."""
         self._cite(key)
-        self.options.append(Option(id, self.law(key), elector, text))
+        self.options.append(Option(id, self.law(key), elector, text, by, adjustment))
 
     def action(self, key: str, text: str) -> None:
         """Something that must be done."""
@@ -291,6 +312,9 @@ class KindSpec:
 
 
 KINDS: dict[str, KindSpec] = {}
+"""Every incident kind: its facts, as the case files give them, whatever the ruleset."""
+HANDLERS: dict[str, dict[str, Handler]] = {}
+"""Each ruleset's own handlers, by kind; `handlers_for` adds those of its base."""
 
 
 def kind(
@@ -314,9 +338,38 @@ def kind(
             name, tuple(laws), {f.name: f for f in facts}, tuple(required), tuple(needs),
             handler, summary or (handler.__doc__ or "").strip().splitlines()[0], tuple(one_of),
         )
+        HANDLERS.setdefault(DEFAULT_RULESET, {})[name] = handler
         return handler
 
     return register
+
+
+def handles(name: str, ruleset: str) -> Callable[[Handler], Handler]:
+    """Register a ruleset's own handler for a kind that `kind` declared: it replaces the base
+    ruleset's handler for that kind, as a reform replaces one rule of a tax code."""
+
+    def register(handler: Handler) -> Handler:
+        assert name in KINDS, f"{ruleset}: kind {name} is not declared"
+        table = HANDLERS.setdefault(ruleset, {})
+        assert name not in table, f"{ruleset}: kind {name} handled twice"
+        table[name] = handler
+        return handler
+
+    return register
+
+
+def handlers_for(book: Rulebook) -> dict[str, Handler]:
+    """The handlers that rule under `book`'s ruleset: its base's (from its `ruleset.yaml`),
+    less those it removes, with its own in their place. A kind with none is one the code is
+    silent on."""
+    shape = book.shape
+    table: dict[str, Handler] = {}
+    if shape.get("base"):
+        table.update(handlers_for(load_rulebook(shape["base"])))
+    for name in shape.get("removes", ()):
+        table.pop(name, None)
+    table.update(HANDLERS.get(book.ruleset, {}))
+    return table
 
 
 def find_kind(name: str) -> KindSpec:
@@ -346,10 +399,13 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     """The ruling for a case."""
     book = book or load_rulebook(case.ruleset)
     spec = KINDS[case.kind]
+    handler = handlers_for(book).get(case.kind)
+    if handler is None:
+        return _silent(case, book)
     spec.check(case)
     _check_envelope(case, book)
     r = Ruler(case, book)
-    spec.handler(r)
+    handler(r)
     if not r.laws:
         raise AssertionError(f"{case.kind}: a ruling must cite its laws")
     _law_85(r)
@@ -370,6 +426,22 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
         actions=actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
         adjustment=r.adjustment, after=after, before=dict(case.score), games_before=dict(case.games),
         notes=[r.words(n) for n in r.notes], title=case.title, table=r.table_result, awards=awards,
+    )
+
+
+def _silent(case: Case, book: Rulebook) -> Ruling:
+    """A code that does not address the incident gives no ruling of its own: it says so, and the
+    Somerset ruling stands beside it as a reference, never as this code's."""
+    reference = rule(replace(case, ruleset=DEFAULT_RULESET))
+    title = book.shape.get("title", book.ruleset)
+    zero = scoring.tally()
+    return Ruling(
+        kind=case.kind, ruleset=book.ruleset, laws=[], options=[], actions=[], verdict=None,
+        summary=(f"{title} does not address this incident, so it gives no ruling and no penalty. "
+                 "The Somerset code's ruling is shown as a reference only."),
+        deal_outcome=None, next_dealer=None, adjustment=zero,
+        after=scoring.apply(book, case.score, case.games, zero, ()), before=dict(case.score),
+        games_before=dict(case.games), notes=[], title=case.title, silent=True, reference=reference.as_dict(),
     )
 
 
