@@ -303,8 +303,8 @@ def rule(
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
     arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
-    from arbiter.incident import build_case, case_from_flags, read_case_file, score_pair, split_options
-    from arbiter.ruling import KINDS, find_kind, rule as make_ruling
+    from arbiter.incident import build_case, split_options
+    from arbiter.ruling import KINDS, rule as make_ruling
 
     with refusing():
         spec = KINDS.get(source or "")
@@ -317,9 +317,6 @@ def rule(
 
             source = str(find_case(opts["case_name"]))
         envelope = {key: opts[key] for key in ("dealer", "trump", "turned", "maker", "alone")}
-        from arbiter.guide import NOBODY
-
-        nobody_alone = str(envelope["alone"] or "").lower() in NOBODY  # "--alone none": said outright
         if spec is None:
             from arbiter import guide
 
@@ -329,31 +326,12 @@ def rule(
                 return
         if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
-        if spec is not None:
-            if "--help" in rest:
-                from arbiter import render
+        if spec is not None and "--help" in rest:
+            from arbiter import render
 
-                render.kind_page(book(), spec)
-                return
-            data = case_from_flags(source, rest)
-            where = "flags"
-        else:
-            if not os.path.exists(source) and "_" in source and not source.endswith((".yaml", ".yml")):
-                find_kind(source)  # refuses, naming the kinds it may mean
-            if rest:
-                raise InputError(f"unexpected arguments after a case file: {' '.join(rest)}")
-            data = read_case_file(source)
-            where = source
-        for key, value in envelope.items():
-            if value is not None and not (key == "alone" and nobody_alone):
-                data[key] = value
-        if opts["ruleset"] or "ruleset" not in data:  # the flag, else the file's, else $ARBITER_RULESET
-            data["ruleset"] = chosen_ruleset(opts["ruleset"])
-        if nobody_alone:
-            data.pop("alone", None)
-        for key in ("score", "games"):
-            if opts[key] is not None:
-                data[key] = score_pair(opts[key], key)
+            render.kind_page(book(), spec)
+            return
+        data, where = _case_input(source, rest, opts)
         if opts["record"]:
             _record_ruling(data, where, opts["ledger"], opts["as_json"])
             return
@@ -365,6 +343,74 @@ def rule(
         from arbiter import render
 
         render.ruling(book(case.ruleset), ruling, opts["full"])
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                                "allow_interspersed_args": False})
+def compare(
+    ctx: typer.Context,
+    source: Annotated[str, typer.Argument(help="A case file, or an incident kind followed by --fact value flags.")],
+    dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
+    trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
+    turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
+    maker: Annotated[Optional[str], typer.Option(help="Seat that made the trump.")] = None,
+    alone: Annotated[Optional[str], typer.Option(help="Seat playing alone.")] = None,
+    score: Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")] = None,
+    games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Rule one incident under every ruleset side by side, and name where the codes part.
+
+    \b
+    arbiter compare revoke --offender E --established
+    arbiter compare case.yaml --json
+    """
+    from arbiter.comparison import compare as compare_codes
+    from arbiter.incident import split_options
+    from arbiter.ruling import KINDS
+
+    with refusing():
+        spec = KINDS.get(source)
+        late, rest = split_options(ctx.args, _options_of(ctx), spec.facts if spec else {})
+        opts = {**_merged(ctx, late), "ruleset": None}
+        data, where = _case_input(source, rest, opts)
+        data.pop("ruleset", None)
+        result = compare_codes(data, where)
+    if opts["as_json"]:
+        emit_json(result.as_dict())
+        return
+    from arbiter import render
+
+    render.comparison(result)
+
+
+def _case_input(source: str, rest: list[str], opts: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The raw case from a kind and its flags or from a case file, with the envelope flags
+    laid over it: (the mapping, where it came from, for messages)."""
+    from arbiter.guide import NOBODY
+    from arbiter.incident import case_from_flags, read_case_file, score_pair
+    from arbiter.ruling import KINDS, find_kind
+
+    if source in KINDS:
+        data, where = case_from_flags(source, rest), "flags"
+    else:
+        if not os.path.exists(source) and "_" in source and not source.endswith((".yaml", ".yml")):
+            find_kind(source)  # refuses, naming the kinds it may mean
+        if rest:
+            raise InputError(f"unexpected arguments after a case file: {' '.join(rest)}")
+        data, where = read_case_file(source), source
+    nobody_alone = str(opts["alone"] or "").lower() in NOBODY  # "--alone none": said outright
+    for key in ("dealer", "trump", "turned", "maker", "alone"):
+        if opts[key] is not None and not (key == "alone" and nobody_alone):
+            data[key] = opts[key]
+    if opts.get("ruleset") or "ruleset" not in data:  # the flag, else the file's, else $ARBITER_RULESET
+        data["ruleset"] = chosen_ruleset(opts.get("ruleset"))
+    if nobody_alone:
+        data.pop("alone", None)
+    for key in ("score", "games"):
+        if opts[key] is not None:
+            data[key] = score_pair(opts[key], key)
+    return data, where
 
 
 def _record_ruling(data: dict[str, Any], where: str, ledger: Optional[str], as_json: bool) -> None:

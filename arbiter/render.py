@@ -222,6 +222,9 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
 
     head = r.title or r.kind.replace("_", " ")
     console.print(Panel(Text(r.summary), title=Text.assemble(("Ruling", "bold"), f" · {head}"), title_align="left"))
+    if r.silent:
+        _reference(r.reference or {})
+        return
     if r.verdict:
         console.print(Text.assemble(("Verdict: ", "bold"), (r.verdict.replace("_", " "), "bold magenta")))
     if r.options:
@@ -263,6 +266,16 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
         console.print(Text("Notes (our reading, where the text leaves it open)", style="bold yellow"))
         for n in extra:
             console.print(Text(f" • {n}", style="yellow"))
+
+
+def _reference(ref: dict) -> None:  # type: ignore[type-arg]
+    """A silent code's reference: the Somerset ruling, marked as not this code's."""
+    console.print(Text("Reference only: the Somerset code (1888) would rule", style="bold"))
+    console.print(Text(ref.get("summary", "")), style="dim")
+    _items([(f"{i}.", Text(f"{o['elector']} may {o['text']} [Law\u00a0{o['law']}]", style="dim"))
+            for i, o in enumerate(ref.get("options", []), 1)])
+    laws = ", ".join(str(n) for n in ref.get("laws", []))
+    console.print(Text.assemble(("Somerset laws: ", "bold"), laws), style="dim")
 
 
 def _items(rows: list[tuple[str, Text]]) -> None:
@@ -432,3 +445,25 @@ def branch(name: str, value: object, question: str) -> None:
 def bad_answer(message: str) -> None:
     """Why an answer to a question was refused; the question is asked again."""
     console.print(Text(f"  {message}", style="red"))
+
+
+def comparison(result: Any) -> None:
+    """One incident under every ruleset: each code's ruling in a few lines, then where they part."""
+    from rich.padding import Padding
+
+    for name, r in result.rulings.items():
+        console.print(Text(name, style="bold cyan"))
+        if "error" in r:
+            console.print(Text(f"  cannot arise: {r['error']}"))
+            continue
+        console.print(Padding(Text(r["summary"]), (0, 0, 0, 2)))
+        for i, o in enumerate(r["options"], 1):
+            by = f" ({o['by']} demands)" if o.get("by") else ""
+            console.print(Padding(Text(f"{i}. {o['elector']}{by} may {o['text']} [Law\u00a0{o['law']}]"), (0, 0, 0, 2)))
+        points = ", ".join(f"{s} {n:+d}" for s, n in r["score"]["adjustment"].items() if n) or "no points"
+        laws = ", ".join(map(str, r["laws"])) or ("none: silent" if r.get("silent") else "none")
+        console.print(Padding(Text(f"Points: {points}. Laws: {laws}."), (0, 0, 0, 2)))
+    if not result.differences:
+        console.print(Text("The codes agree on this incident.", style="bold"))
+        return
+    console.print(Text("Where they part: " + ", ".join(d["field"] for d in result.differences) + ".", style="bold"))

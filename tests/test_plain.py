@@ -86,6 +86,8 @@ CASES: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {
     "coup": [(["coup"], ("COUPS.",)), (["coup", "1"], ("CASE I.", "A: dealer", "D:", "B:", "C:", "Trick 1"))],
     "remarks": [(["remarks"], ("eldest", "lone")), (["remarks", "bridge"], ("THE BRIDGE",))],
     "audit": [(["audit", "tests/data/egn/vwec-finals.egn"], ("vwec-finals.egn", "egn-1.4", "Dlr", "Trump", "Score"))],
+    # Law 63: three points to the wronged side (North and South) under Somerset.
+    "compare": [(["compare", "revoke", "--offender", "E", "--established"], ("somerset-1888", "Points: NS +3"))],
     "book": [(["book"], ("THE LAWS OF EUCHRE", "THE RUBBER.", "1. The rubber is the best of three games",
                          "116. Players should pass", "TECHNICAL TERMS USED IN EUCHRE."))],
 }
