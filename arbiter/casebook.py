@@ -158,6 +158,13 @@ def compare(expect: dict[str, Any], got: dict[str, Any]) -> list[str]:
         missing = [n for n in expect["actions"] if n not in cited]
         if missing:
             problems.append(f"actions: none cites {missing}")
+    if "house_rules" in expect:  # the amendments named must be among those the ruling applied
+        applied = {h["key"] for h in got.get("house_rules") or ()}
+        missing = [k for k in expect["house_rules"] if k not in applied]
+        if missing:
+            problems.append(f"house rules: {missing} not applied (applied: {sorted(applied)})")
+    if "silent" in expect:
+        differ("silent", expect["silent"], got.get("silent", False))
     for key, source in (("notes", " ".join(got["notes"])), ("summary", got["summary"])):
         for words in _as_list(expect.get(key)):
             if str(words).lower() not in source.lower():

@@ -71,6 +71,8 @@ app = typer.Typer(
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of the view for people.")]
+HouseOpt = Annotated[Optional[str], typer.Option(
+    "--house", help="A house-rules file laid over the code (else $ARBITER_HOUSE).", show_default=False)]
 RulesetOpt = Annotated[Optional[str], typer.Option(
     "--ruleset", help="The code of laws: somerset-1888 (default), manual-1890s, britannica-1911; "
     "else $ARBITER_RULESET.", show_default=False)]
@@ -141,11 +143,27 @@ def chosen_ruleset(flag: Optional[str] = None) -> str:
     return flag or os.environ.get("ARBITER_RULESET") or DEFAULT_RULESET
 
 
-def book(ruleset: Optional[str] = None):  # noqa: ANN201 (keeps rulebook's import lazy)
-    """The rulebook of the ruleset in force; an unknown name is refused, naming the known ones."""
+def book(ruleset: Optional[str] = None, house_file: Optional[str] = None):  # noqa: ANN201 (keeps rulebook's import lazy)
+    """The rulebook of the ruleset in force, with the house rules of --house (else
+    $ARBITER_HOUSE) laid over it; an unknown name is refused, naming the known ones."""
     from arbiter.rulebook import load
 
-    return load(chosen_ruleset(ruleset))
+    house = chosen_house(house_file)
+    if house is None:
+        return load(chosen_ruleset(ruleset))
+    named = ruleset or os.environ.get("ARBITER_RULESET")
+    if named and named != house.base:
+        raise InputError(f"the ruleset is {named}, but house rules {house.name!r} amend {house.base}")
+    return house.apply(load(house.base))
+
+
+def chosen_house(flag: Optional[str] = None) -> Any:
+    """The house rules of --house, else $ARBITER_HOUSE; None when neither names a file."""
+    if not (flag or os.environ.get("ARBITER_HOUSE")):
+        return None
+    from arbiter import house
+
+    return house.chosen(flag)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # so 'law -5' says the range
@@ -153,10 +171,11 @@ def law(
     numbers: Annotated[list[str], typer.Argument(help="Law numbers or ranges: 52, 62-71, 52,53.", show_default=False)],
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """Show laws by number: the text as printed, the section and the cross references."""
     with refusing():
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         laws = [rb.law(n) for n in rb.parse_numbers(numbers)]
         if as_json:
             records = [x.as_dict(rb) for x in laws]
@@ -172,10 +191,11 @@ def laws(
     section: Annotated[Optional[str], typer.Option("--section", "-s", help="Show one section: revoke, misdeal, alone...")] = None,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """The table of contents, by section; or every record with --json."""
     with refusing():
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         sections = [rb.section(section)] if section else rb.sections
         if as_json:
             wanted = {n for s in sections for n in s.numbers}
@@ -192,10 +212,11 @@ def search(
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=116, help="How many hits.")] = 10,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """Find laws by topic: 'renege', 'going alone', 'stealing the deal'."""
     with refusing():
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         hits = rb.search(" ".join(words), limit)
         if as_json:
             emit_json([
@@ -215,10 +236,11 @@ def term(
     list_all: Annotated[bool, typer.Option("--list", help="List every term's name, one a line.")] = False,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """Look up a technical term, by its name, an alias, today's word, or a near spelling."""
     with refusing():
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         if list_all or not words:
             terms = rb.terms
         else:
@@ -291,6 +313,7 @@ def rule(
     record: Annotated[bool, typer.Option("--record", help="Record the ruling's points in the ledger, at its score.")] = False,
     ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file for --record (as for 'arbiter score').", show_default=False)] = None,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Rule on an incident: from a case file, a kind with facts as flags, or plain words.
@@ -322,7 +345,8 @@ def rule(
 
             if guide.is_words(source):
                 _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"],
-                            opts["full"], (opts["record"], opts["ledger"]), chosen_ruleset(opts["ruleset"]))
+                            opts["full"], (opts["record"], opts["ledger"]),
+                            (opts["ruleset"] or os.environ.get("ARBITER_RULESET"), chosen_house(opts["house"])))
                 return
         if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
@@ -403,8 +427,11 @@ def _case_input(source: str, rest: list[str], opts: dict[str, Any]) -> tuple[dic
     for key in ("dealer", "trump", "turned", "maker", "alone"):
         if opts[key] is not None and not (key == "alone" and nobody_alone):
             data[key] = opts[key]
-    if opts.get("ruleset") or "ruleset" not in data:  # the flag, else the file's, else $ARBITER_RULESET
-        data["ruleset"] = chosen_ruleset(opts.get("ruleset"))
+    named = opts.get("ruleset") or ("ruleset" not in data and os.environ.get("ARBITER_RULESET"))
+    if named:  # the flag, else the file's, else $ARBITER_RULESET (else the house's base, or Somerset)
+        data["ruleset"] = named
+    if opts.get("house") or ("house" not in data and os.environ.get("ARBITER_HOUSE")):
+        data["house"] = chosen_house(opts.get("house"))  # the flag, else the file's, else $ARBITER_HOUSE
     if nobody_alone:
         data.pop("alone", None)
     for key in ("score", "games"):
@@ -442,7 +469,7 @@ def _merged(ctx: typer.Context, late: dict[str, Any]) -> dict[str, Any]:
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
                 games: Optional[str], me: Optional[str], as_json: bool, full: bool = False,
-                record: tuple[bool, Optional[str]] = (False, None), ruleset: str = DEFAULT_RULESET) -> None:
+                record: tuple[bool, Optional[str]] = (False, None), code: tuple[Optional[str], Any] = (None, None)) -> None:
     """`arbiter rule "WORDS"`: read the words; settle the kind, then the facts the kind needs,
     then its decisive facts and the score; only then rule.
 
@@ -455,7 +482,7 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
     with json_refusal(as_json):
         found, given, flagged = guide.read(text, args, flags, me)
         try:
-            _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record, ruleset)
+            _settle_and_rule(found, given, flagged, score, games, me, as_json, full, record, code)
         except guide.Refusal:
             raise
         except InputError as err:  # refused by the engine itself: still the refusal the spec describes
@@ -464,7 +491,7 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
 
 def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any], score: Optional[str],
                      games: Optional[str], me: Optional[str], as_json: bool, full: bool,
-                     record: tuple[bool, Optional[str]], ruleset: str = DEFAULT_RULESET) -> None:
+                     record: tuple[bool, Optional[str]], code: tuple[Optional[str], Any] = (None, None)) -> None:
     from arbiter import guide
     from arbiter.incident import build_case
     from arbiter.ruling import rule as make_ruling
@@ -496,7 +523,11 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
     elif needed:
         raise guide.missing(found, needed)
     data = guide.case_data(found, given, score, games)
-    data["ruleset"] = ruleset
+    ruleset, house = code  # the ruleset named (flag or environment) and the house rules, if any
+    if ruleset:
+        data["ruleset"] = ruleset
+    if house is not None:
+        data["house"] = house
     settled = guide.told(found, given, score) | ({"score"} if record[0] else set())  # the ledger keeps it
     opened = guide.open_facts(data, settled)
     branches: list[tuple[Any, Any]] = []

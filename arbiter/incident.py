@@ -15,7 +15,7 @@ from typing import Any
 from arbiter.model import Card, InputError, Seat, Side, Suit, Table, is_whole
 from arbiter.reader import CASE_CAP, clean, decode, parse_yaml, read_bytes, shown
 
-ENVELOPE = ("title", "ruleset", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
+ENVELOPE = ("title", "ruleset", "house", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
 COMMAND_OPTIONS = ("json", "full", "record", "ruleset", "house", "braille", "plain", "table", "ledger", "me", "case")
 """Options of the commands that may stand before or after a kind: no fact takes one of these names
 (the spec's list, and `--case`)."""
@@ -104,6 +104,8 @@ class Case:
     """What the ruling must show, for worked cases."""
     given: frozenset[str] = frozenset()
     """The facts the input actually stated, as opposed to defaults."""
+    house: Any = None
+    """The house rules in force (`house.House`), if any."""
 
     @property
     def table(self) -> Table:
@@ -160,8 +162,14 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         raise InputError(f"{where}: unknown kind {shown(kind, 60)!r}; see 'arbiter kinds' for the list")
     raw_facts = {k: v for k, v in incident.items() if k != "kind"}
     facts = parse_facts(kind, raw_facts, where)
+    house = _house(data.get("house"), where)
+    ruleset = _ruleset(data.get("ruleset"), where)
+    if house is not None:
+        if data.get("ruleset") is not None and ruleset != house.base:
+            raise InputError(f"{where}: the ruleset is {ruleset}, but house rules {house.name!r} amend {house.base}")
+        ruleset = house.base
     # Whether it holds all the kind needs is the engine's check (ruling.rule), made once there.
-    return Case(
+    case = Case(
         kind=kind,
         facts=facts,
         dealer=_opt(data, "dealer", Seat.parse, where),
@@ -171,11 +179,43 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         turned=_opt(data, "turned", Card.parse, where),
         maker=_opt(data, "maker", Seat.parse, where),
         alone=_opt(data, "alone", Seat.parse, where),
-        ruleset=_ruleset(data.get("ruleset"), where),
+        ruleset=ruleset,
         title=_title(data.get("title"), where),
         expect=_expect(data.get("expect"), where),
         given=frozenset(raw_facts),
+        house=house,
     )
+    if house is not None and house.value("pack") == 24:
+        _check_pack(case, where)
+    return case
+
+
+def _house(value: Any, where: str) -> Any:
+    """The case's house rules: a House already read (the --house flag), a mapping, or a path
+    inside the case file's folder."""
+    if value is None:
+        return None
+    from arbiter import house
+
+    if isinstance(value, house.House):
+        return value
+    if isinstance(value, dict):
+        return house.from_mapping(value, f"{where}: house")
+    if isinstance(value, str) and where not in ("flags", "words", "case"):
+        return house.beside(where, value)
+    raise InputError(f"{where}: house must be a mapping of house rules, or the path of a file beside the case file")
+
+
+def _check_pack(case: Case, where: str) -> None:
+    """Under a 24-card pack, a seven or an eight is no card of the pack."""
+    values = [case.turned, *case.facts.values()]
+    cards = [v for v in values if isinstance(v, Card)]
+    cards += [c for v in values if isinstance(v, (list, tuple)) for c in v if isinstance(c, Card)]
+    cards += [c for v in values if isinstance(v, dict) for c in v.values() if isinstance(c, Card)]
+    low = [c for c in cards if c.rank in ("7", "8")]
+    if low:
+        raise InputError(f"{where}: no such card as {low[0].rank}{low[0].suit.letter} in this pack: the house "
+                         "rules play a 24-card pack, nine to ace")
 
 
 def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str, Any]:
@@ -484,7 +524,7 @@ def _tally(value: Any, name: str, where: str, high: int) -> dict[Side, int]:
 
 
 EXPECT_KEYS = ("laws", "governing", "options", "elector", "actions", "verdict", "deal", "dealer",
-               "adjustment", "after", "error", "notes", "summary")
+               "adjustment", "after", "error", "notes", "summary", "house_rules", "silent")
 
 
 _EXPECT_SHAPES: dict[str, tuple[str, ...]] = {
@@ -492,7 +532,7 @@ _EXPECT_SHAPES: dict[str, tuple[str, ...]] = {
     "laws": ("ints",), "governing": ("int",), "options": ("words", "null"), "elector": ("word",),
     "actions": ("ints",), "verdict": ("word", "null"), "deal": ("word", "null"), "dealer": ("word", "null"),
     "adjustment": ("points", "null"), "after": ("mapping", "null"), "error": ("word",),
-    "notes": ("word", "words"), "summary": ("word", "words"),
+    "notes": ("word", "words"), "summary": ("word", "words"), "house_rules": ("words",), "silent": ("bool",),
 }
 
 
@@ -533,4 +573,6 @@ def _has_shape(value: Any, shape: str) -> bool:
         return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if shape == "points":
         return isinstance(value, dict) and all(isinstance(k, str) and whole(v) for k, v in value.items())
+    if shape == "bool":
+        return isinstance(value, bool)
     return isinstance(value, dict)

@@ -57,6 +57,10 @@ def _law_panel(book: Rulebook, law: Law, refs: bool = True) -> Panel:
     if law.notes:
         body.append(Text("\nOur reading (not the law's words):", style="bold yellow"))
         body.extend(Text(f"  • {n}", style="yellow") for n in law.notes)
+    amended = book.house.amending_law(law.key) if book.house is not None else []
+    if amended:
+        body.append(Text(f"\nHouse rules of {book.house.name} (not the printed law):", style="bold magenta"))
+        body.extend(Text(f"  • {a.says} ({a.path}: {a.value})", style="magenta") for a in amended)
     return Panel(
         Group(*body),
         # Text, not markup: a markup title makes Rich load its emoji table (~3 ms a lookup)
@@ -254,6 +258,10 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
         line += f"; rubber to {a.rubber_won_by.value}"
     console.print(Text.assemble(("Score: ", "bold"), line))
     console.print(Text.assemble(("Laws: ", "bold"), ", ".join(str(n) for n in r.laws)))
+    for h in r.house_rules or ():
+        laws = h["amends"]
+        which = f" (amends Law{'s' if len(laws) > 1 else ''} {', '.join(map(str, laws))})" if laws else ""
+        console.print(Text.assemble(("House rule: ", "bold yellow"), f"{h['text']}{which}."))
     extra = [n for n in r.notes if not any(n.startswith(f"Law {x}: ") and n[len(f'Law {x}: '):] in book.law(x).notes for x in r.laws)]
     if not full:
         noted = len(extra) + sum(len(book.law(n).notes) for n in r.laws)

@@ -111,6 +111,8 @@ class Law(NamedTuple):
             "reading": self.reading,
             "notes": list(self.notes),
             **({"somerset": list(self.somerset)} if self.somerset else {}),
+            **({"house": [book.house.entry(a.path, book) for a in book.house.amending_law(self.key)]}
+               if book.house is not None else {}),
         }
 
 
@@ -200,6 +202,8 @@ class Rulebook:
         self.extra: dict[str, Any] = payload.get("extra", {})
         self.first, self.last = min(self.laws), max(self.laws)
         self.keys: dict[str, int] = {law.key: n for n, law in self.laws.items()}
+        self.house: Any = None
+        """The house rules laid over this code (`house.House.apply`), if any."""
 
     def provision(self, key: str) -> Law:
         """The provision on a subject (`revoke_penalty`), under this ruleset's own number.

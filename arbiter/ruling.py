@@ -99,6 +99,8 @@ class Ruling:
     """The ruleset does not address the incident: no ruling of its own, and no invented penalty."""
     reference: dict[str, Any] | None = None
     """For a silent ruling: the Somerset ruling, shown beside it as a reference only."""
+    house_rules: list[dict[str, Any]] | None = None
+    """Under house rules: the amendments this ruling applied, each with the laws it amends."""
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON ruling of ../shared/spec/incidents.md."""
@@ -123,6 +125,8 @@ class Ruling:
             "notes": self.notes,
         }
         out["silent"] = self.silent
+        if self.house_rules is not None:
+            out["house_rules"] = self.house_rules
         if self.reference is not None:
             out["reference"] = self.reference
         if self.title:
@@ -151,6 +155,9 @@ class Ruler:
         self.awards: list[scoring.Award] = []
         self.table_result: dict[str, Any] | None = None
         self.governing: list[int] = []
+        self.house = book.house
+        """The house rules in force (`house.House`), or None."""
+        self.house_applied: list[str] = []
 
     # -- what handlers call --
 
@@ -238,9 +245,22 @@ class Ruler:
         self.cite("never_forced_to_revoke")
 
     def number(self, key: str, name: str) -> Any:
-        """A figure that a provision states, read from its record."""
+        """A figure that a provision states, read from its record (as house rules amend it)."""
         self.cite(key)
+        if self.house is not None:
+            path = self.house.amending(key, name)
+            if path is not None:
+                self.by_house(path)
         return self.book.provision(key).number_of(name)
+
+    def by_house(self, path: str, default: Any = None) -> Any:
+        """A house rule's value (`revoke.hand_ends`), noted as applied; `default` where the house
+        leaves it to the code (or there is no house)."""
+        if self.house is None or path not in self.house.amendments:
+            return default
+        if path not in self.house_applied:
+            self.house_applied.append(path)
+        return self.house.value(path)
 
     def words(self, text: str) -> str:
         """Prose with its provisions (`Law §revoke_penalty`) numbered as the ruleset in force numbers them."""
@@ -398,6 +418,8 @@ def find_kind(name: str) -> KindSpec:
 def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     """The ruling for a case."""
     book = book or load_rulebook(case.ruleset)
+    if case.house is not None and book.house is None:
+        book = case.house.apply(book)
     spec = KINDS[case.kind]
     handler = handlers_for(book).get(case.kind)
     if handler is None:
@@ -410,6 +432,8 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
         raise AssertionError(f"{case.kind}: a ruling must cite its laws")
     _law_85(r)
     _govern(r)
+    for path in ("game", "rubber", "hands_per_game"):  # the score after it is kept by these
+        r.by_house(path)
     for n in r.laws:
         for text in book.law(n).notes:
             r.note(f"Law {n}: {text}")
@@ -426,13 +450,14 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
         actions=actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
         adjustment=r.adjustment, after=after, before=dict(case.score), games_before=dict(case.games),
         notes=[r.words(n) for n in r.notes], title=case.title, table=r.table_result, awards=awards,
+        house_rules=None if r.house is None else [r.house.entry(p, book) for p in r.house_applied],
     )
 
 
 def _silent(case: Case, book: Rulebook) -> Ruling:
     """A code that does not address the incident gives no ruling of its own: it says so, and the
     Somerset ruling stands beside it as a reference, never as this code's."""
-    reference = rule(replace(case, ruleset=DEFAULT_RULESET))
+    reference = rule(replace(case, ruleset=DEFAULT_RULESET, house=None))
     title = book.shape.get("title", book.ruleset)
     zero = scoring.tally()
     return Ruling(
@@ -442,6 +467,7 @@ def _silent(case: Case, book: Rulebook) -> Ruling:
         deal_outcome=None, next_dealer=None, adjustment=zero,
         after=scoring.apply(book, case.score, case.games, zero, ()), before=dict(case.score),
         games_before=dict(case.games), notes=[], title=case.title, silent=True, reference=reference.as_dict(),
+        house_rules=None if book.house is None else [],
     )
 
 

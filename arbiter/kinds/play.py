@@ -936,6 +936,11 @@ def revoke(r: Ruler) -> None:
         r.cite("revoke_defined")
         r.verdict = "no_revoke"
         r.summary = f"No revoke by {r.seat(offender)}: {test[1]}"
+        cost = r.by_house("false_claim")
+        if cost:
+            r.award(victims, -cost, "searching_tricks")
+            r.summary += (f" Under the house rules a renege claimed and not proved costs the claimants: "
+                          f"{victims.name_} lose {cost} point{'s' if cost != 1 else ''}.")
         if f["cards_mixed"]:
             r.cite("mixing_after_claim")
             r.note("The accused side mixed the cards, which by Law §mixing_after_claim establishes a claimed revoke; but the cards "
@@ -998,6 +1003,14 @@ def revoke(r: Ruler) -> None:
         # whose cards were mixed is over, and Law 70's right has nothing left to act on.
         r.note("Laws §searching_tricks-§mixing_after_claim: we read the mixing of the cards as coming at the end of the hand, when the tricks "
                "are searched, so there is no hand left to play out under Law §revoking_hand_played_out.")
+        r.deal("stands")
+        return
+    if r.verdict == "void":
+        r.deal("redeal")
+        return
+    if r.by_house("revoke.hand_ends"):
+        r.action("revoking_hand_played_out", "The hand ends at once: no more cards are played, and nothing is scored "
+                 "for it but the penalty.")
         r.deal("stands")
         return
     if r.verdict == "cancelled":
@@ -1086,6 +1099,12 @@ def _score_others(r: Ruler, offender: Seat, this_counts: bool) -> None:
         return
     if other:
         r.cite("revokes_both_sides")
+        if r.by_house("revoke.both_sides") == "void":
+            r.verdict = "void"
+            r.summary += (f" {offender.side.name_} made {own} revoke{'s' if own != 1 else ''} and "
+                          f"{offender.side.other.name_} {other}: under the house rules, revokes on both sides void the "
+                          "deal, and the same dealer deals again. No penalty is scored.")
+            return
     net = own - other
     victims = offender.side.other
     if net == 0:
@@ -1100,7 +1119,16 @@ def _score_others(r: Ruler, offender: Seat, this_counts: bool) -> None:
     scorer = victims if net > 0 else offender.side
     n = abs(net)
     points = each * n
-    r.award(scorer, points, "revoke_penalty")
+    scored = r.by_house("revoke.scored", "added")
+    if scored == "added":
+        r.award(scorer, points, "revoke_penalty")
+    elif scored == "deducted":
+        r.award(scorer.other, -points, "revoke_penalty")
+    else:  # the wronged side chooses; nothing is scored until it does (rulesets.md: points on options)
+        r.option("add_penalty", "revoke_penalty", scorer, f"add {points} to their own score.",
+                 adjustment={scorer: points, scorer.other: 0})
+        r.option("deduct_penalty", "revoke_penalty", scorer, f"deduct {points} from {scorer.other.name_}'s score.",
+                 adjustment={scorer: 0, scorer.other: -points})
     lone = " (a lone hand)" if r.case.alone is not None else ""
     if other:
         counted = (f" {offender.side.name_} made {own} revoke{'s' if own != 1 else ''} and {victims.name_} {other}; "
@@ -1111,8 +1139,15 @@ def _score_others(r: Ruler, offender: Seat, this_counts: bool) -> None:
         counted = f" {offender.side.name_} made {own} revokes in the hand."
     else:
         counted = ""
-    r.summary += (f"{counted} {scorer.name_} score {each} for each revoke{lone} (Law §revoke_penalty): {points} "
-                  f"point{'s' if points != 1 else ''}.")
+    penalty = f"{each} for each revoke{lone} (Law §revoke_penalty): {points} point{'s' if points != 1 else ''}"
+    r.summary += {
+        "added": f"{counted} {scorer.name_} score {penalty}.",
+        "deducted": f"{counted} {scorer.other.name_} lose {penalty}, deducted from their score under the house rules.",
+        "choice": f"{counted} The penalty is {penalty}; under the house rules {scorer.name_} choose whether to add it "
+                  f"to their score or deduct it from {scorer.other.name_}'s.",
+    }[scored]
+    if scored != "added":
+        return
     r.cite("revoke_scores_first")
     target = r.number("points_for_tricks", "game") if r.case.score[scorer] + points >= r.book.provision("points_for_tricks").number_of("game") else None
     if target is not None:

@@ -53,6 +53,7 @@ def _alone(r: Ruler) -> bool:
         Fact("abandoned", "bool", "an adversary abandoned his hand against the lone hand (Law §abandoned_against_lone)", default=False),
         Fact("revoke_by", "side", "the side that revoked in this hand (Law §revoke_penalty)"),
         Fact("revokes", "int", "how many revokes that side made, after Law §revokes_both_sides cancels equal numbers", low=1),
+        Fact("defender_alone", "seat", "the adversary of the makers who defended alone (only under a house rule that allows it)"),
         Fact("wrong_count_by", "side",
              "the side of a player who held more or fewer than five cards, or of a dealer who played without discarding (Law §wrong_number_of_cards)"),
     ),
@@ -64,6 +65,12 @@ def hand_result(r: Ruler) -> None:
     adversaries = makers.other
     alone = _alone(r)
     scheme = "lone_hand_points" if alone else "points_for_tricks"  # Law 3 scores a lone hand, Law 2 one played with partners
+    defender: Seat | None = facts["defender_alone"]
+    if defender is not None:
+        if not r.by_house("defend_alone.allowed", False):
+            r.refuse("no law provides for defending alone; only a house rule 'defend_alone: {allowed: true}' allows it")
+        if defender.side != adversaries:
+            r.refuse(f"{defender.name_} is on the makers' side; only an adversary of the makers defends alone")
     march, point = r.book.provision("points_for_tricks").number_of("march_tricks"), r.book.provision("points_for_tricks").number_of("point_tricks")
     abandoned, exposed = facts["abandoned"], facts["partner_exposed"]
     if (abandoned or exposed) and not alone:
@@ -137,8 +144,15 @@ def hand_result(r: Ruler) -> None:
     else:
         law = "lone_exposed_reduces" if exposed else scheme
         scorer, points = adversaries, r.number(law, "euchre")
-        lines.append(f"{who} made the trump{how} but took {_count(tricks, 'trick', 'tricks')}: they are "
-                        f"euchred, and {adversaries.name_} score {points} (Law §{law}).")
+        lone_defence = r.by_house("defend_alone.euchre") if defender is not None else None
+        if lone_defence is not None:
+            points = lone_defence
+            lines.append(f"{who} made the trump{how} but took {_count(tricks, 'trick', 'tricks')}: they are "
+                         f"euchred by {defender.name_} defending alone, and under the house rules "
+                         f"{adversaries.name_} score {points}.")
+        else:
+            lines.append(f"{who} made the trump{how} but took {_count(tricks, 'trick', 'tricks')}: they are "
+                         f"euchred, and {adversaries.name_} score {points} (Law §{law}).")
     if offender is not None and scorer is offender:
         lines.append(f"Having offended, {scorer.name_} may not score the {_count(points, 'point', 'points')} "
                      "they made on the hand (Law §wrong_number_of_cards).")

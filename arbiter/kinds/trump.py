@@ -137,16 +137,21 @@ def change_named_suit(r: Ruler) -> None:
     laws=("bid_out_of_turn",),
     facts=(
         Fact("offender", "seat", "the player who spoke out of turn"),
-        Fact("action", "choice", "what he did out of turn", choices=("pass", "order", "assist")),
+        Fact("action", "choice", "what he did out of turn", choices=("pass", "order", "assist", "make")),
+        Fact("suit", "suit", "action make: the suit he named out of turn, in the second round"),
     ),
     required=("offender", "action"),
     needs=("dealer",),
 )
 def bid_out_of_turn(r: Ruler) -> None:
-    """A player passed, ordered up or assisted out of turn."""
+    """A player passed, ordered up, assisted or named a suit out of turn."""
     offender = r.fact("offender")
     action = r.fact("action")
     t = r.table
+    if action == "make":
+        r.fact("suit")
+    elif r.facts["suit"] is not None:
+        r.refuse("'suit' belongs to action: make (a suit named out of turn)")
     if offender == t.eldest:
         r.refuse(f"{r.seat(offender)} speaks first in both rounds, so he cannot speak before his turn; an "
                  "order-up after his own pass is Law §late_assist (pass_then_order)")
@@ -157,14 +162,19 @@ def bid_out_of_turn(r: Ruler) -> None:
         r.refuse(f"{r.seat(offender)} is the dealer's partner: his ordering up is called assisting (action: assist)")
     if action == "order" and offender == t.dealer:
         r.refuse(f"{r.seat(offender)} does not order up: the dealer takes up the trump card or turns it down")
-    words = {"pass": "passed", "order": "ordered up", "assist": "assisted"}[action]
+    words = {"pass": "passed", "order": "ordered up", "assist": "assisted",
+             "make": f"named {r.facts['suit'].value if r.facts['suit'] else 'a suit'}"}[action]
     r.cite("bid_out_of_turn")
     r.summary = (f"{r.seat(offender)} {words} out of turn. That takes away no one's right: each player whose "
                  "turn came before his keeps every choice the laws give him, in the proper order. "
                  + _roles(t))
     r.note("Law §bid_out_of_turn names no penalty for passing, ordering up or assisting out of turn, and none is applied. "
            "It does not say whether the offender is held to what he said when his turn comes; we do not hold him.")
-    if action != "pass":
+    if action == "make":
+        r.note("Law §bid_out_of_turn speaks of passing, ordering up and assisting out of turn, not of naming a suit in the "
+               "second round. We read a suit named out of turn like them: it takes away no one's right, and no "
+               "penalty is applied.")
+    elif action != "pass":
         r.note("If the offender had already passed and now orders up or assists, Law §late_assist governs instead "
                "(pass_then_order): his partner must pass.")
     if offender == t.dealer:
@@ -202,6 +212,14 @@ def all_passed(r: Ruler) -> None:
                         " A player who names the suit turned down is considered to have passed (Law §naming_final)."))
         r.cite("naming_final")
         r.action("second_round", f"The trump card is turned down; {first} speaks first, naming a suit or passing.")
+        r.deal("stands")
+        return
+    if r.by_house("stick_the_dealer"):
+        dealer = r.seat(t.dealer) if t else "the dealer"
+        r.verdict = "dealer_must_name"
+        r.summary = (f"All four passed on the second round, but the house rules stick the dealer: {dealer} may not "
+                     "pass, and must name a suit other than the one turned down. The deal stands.")
+        r.action("second_round", f"{dealer} names a suit for trumps; he may not pass, nor name the suit turned down.")
         r.deal("stands")
         return
     nxt = r.seat(t.dealer.left) if t else "the player on the dealer's left"
@@ -288,14 +306,26 @@ def lead_before_discard(r: Ruler) -> None:
     if _second_round(r):
         r.refuse(f"the trump ({case.trump}) was made in the second round, so the dealer has no discard (Law §dealers_discard)")
     lone = case.alone
-    third_alone = lone == t.third
+    house_lead = lone is not None and r.by_house("lone_lead") == "left_of_loner"
+    if house_lead:
+        # The house moves the opening lead against a lone hand to the lone player's left, so
+        # Law 89's case (the eldest hand sitting out) never arises; Law 87 rules the rest.
+        if offender != lone.left:
+            r.refuse(f"under the house rules {lone.left.name_}, at the lone player's left, leads first; a lead by "
+                     f"{offender.name_} is a lead out of turn (Law §lead_out_of_turn)")
+        if offender == t.dealer:
+            r.refuse(f"{offender.name_} is the dealer: he discards before he leads, so his lead cannot come before "
+                     "his own discard")
+        third_alone = False
+    else:
+        third_alone = lone == t.third
     if third_alone and offender == t.eldest:
         r.refuse(f"{r.seat(offender)} is the lone player's partner: his cards are on the table and he does not "
                  "lead (Law §partner_lays_down)")
-    if offender == t.second and not third_alone:
+    if offender == t.second and not third_alone and not house_lead:
         r.refuse(f"{r.seat(offender)} does not lead the first trick unless the third hand plays alone; a lead by "
                  "him is a lead out of turn (Law §lead_out_of_turn)")
-    if offender in (t.third, t.dealer):
+    if offender in (t.third, t.dealer) and not house_lead:
         r.refuse(f"{r.seat(offender)} does not lead the first trick; a lead by him is a lead out of turn (Law §lead_out_of_turn)")
     if third_alone:
         r.cite("lead_before_discard_third_alone")
@@ -602,6 +632,10 @@ def lone_declaration(r: Ruler) -> None:
 
     reasons: list[tuple[str, str]] = []
     also: list[str] = []  # laws that bear, cited after the reasons so that the first reason governs
+    if r.by_house("lone_by") == "maker_only" and (maker != declarer or taking):
+        reasons.append(("who_may_play_alone", "under the house rules only the player who ordered up, assisted, took "
+                        "up or made the trump may play alone" + ("; an assist stops the dealer"
+                                                                  if maker == partner and declarer == t.dealer else "")))
     if maker is None or maker.side != declarer.side:
         if act == "order":
             reasons.append(("alone_barred", "a player cannot play alone when he or his partner is ordered up"))
@@ -865,6 +899,8 @@ _ALSO: dict[str, tuple[tuple[str, ...], str]] = {
         Fact("offender", "seat", "the player in breach, if a player (needed for a purposeful revoke)"),
         Fact("revokes", "int", "purposeful_revoke: revokes he made, a second to conceal the first included",
              low=1, high=5),
+        Fact("warnings_given", "int", "table talk: the warnings the offender's side had already had (house rule "
+             "table_talk)", low=0, high=9),
     ),
     required=("what",),
 )
@@ -889,6 +925,29 @@ def etiquette_breach(r: Ruler) -> None:
                  "those who habitually disregard it. "
                  + (also if also else "No law attaches a penalty to this act, so no points are scored."))
     r.deal(None)
+    if what == "signal":
+        _table_talk(r, offender)
+
+
+def _table_talk(r: Ruler, offender: Seat | None) -> None:
+    """The house rule on table talk: warnings first, then points to the other side."""
+    points = r.by_house("table_talk.points")
+    if points is None:
+        return
+    if offender is None:
+        r.refuse("offender is needed: under the house rules table talk costs the offender's side points")
+    allowed = r.by_house("table_talk.warnings", 0)
+    given = r.facts["warnings_given"] or 0
+    if given < allowed:
+        r.verdict = "warning"
+        r.summary += (f" Under the house rules {offender.side.name_} are warned ({given + 1} of {allowed} "
+                      "warnings); the next offence after the warnings costs points.")
+        r.action("etiquette_not_law", f"Warn {offender.side.name_}: table talk.")
+        return
+    r.verdict = "penalty"
+    r.award(offender.side.other, points, "etiquette_not_law")
+    r.summary += (f" Under the house rules the warnings are spent ({given} given), so {offender.side.other.name_} "
+                  f"score {points}.")
 
 
 def _purposeful_revoke(r: Ruler) -> None:
