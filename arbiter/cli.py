@@ -140,7 +140,9 @@ def emit_json(data: Any) -> None:
 def chosen_ruleset(flag: Optional[str] = None) -> str:
     """The ruleset in force: the flag, else $ARBITER_RULESET, else Somerset. A case file's own
     `ruleset:` stands between the flag and the environment (see `rule`)."""
-    return flag or os.environ.get("ARBITER_RULESET") or DEFAULT_RULESET
+    if flag is not None:  # even an empty one: it is refused by name, never read as absent
+        return flag
+    return os.environ.get("ARBITER_RULESET") or DEFAULT_RULESET
 
 
 def book(ruleset: Optional[str] = None, house_file: Optional[str] = None):  # noqa: ANN201 (keeps rulebook's import lazy)
@@ -151,8 +153,8 @@ def book(ruleset: Optional[str] = None, house_file: Optional[str] = None):  # no
     house = chosen_house(house_file)
     if house is None:
         return load(chosen_ruleset(ruleset))
-    named = ruleset or os.environ.get("ARBITER_RULESET")
-    if named and named != house.base:
+    named = ruleset if ruleset is not None else os.environ.get("ARBITER_RULESET")
+    if named is not None and named != house.base:
         raise InputError(f"the ruleset is {named}, but house rules {house.name!r} amend {house.base}")
     return house.apply(load(house.base))
 
@@ -346,7 +348,8 @@ def rule(
             if guide.is_words(source):
                 _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"],
                             opts["full"], (opts["record"], opts["ledger"]),
-                            (opts["ruleset"] or os.environ.get("ARBITER_RULESET"), chosen_house(opts["house"])))
+                            (chosen_ruleset(opts["ruleset"]) if opts["ruleset"] is not None or "ARBITER_RULESET" in os.environ
+                             else None, chosen_house(opts["house"])))
                 return
         if opts["me"] is not None:
             raise InputError("--me is for an incident told in plain words, not for a case file or a kind")
@@ -427,8 +430,10 @@ def _case_input(source: str, rest: list[str], opts: dict[str, Any]) -> tuple[dic
     for key in ("dealer", "trump", "turned", "maker", "alone"):
         if opts[key] is not None and not (key == "alone" and nobody_alone):
             data[key] = opts[key]
-    named = opts.get("ruleset") or ("ruleset" not in data and os.environ.get("ARBITER_RULESET"))
-    if named:  # the flag, else the file's, else $ARBITER_RULESET (else the house's base, or Somerset)
+    named = opts.get("ruleset")
+    if named is None and "ruleset" not in data:
+        named = os.environ.get("ARBITER_RULESET")
+    if named is not None:  # the flag, else the file's, else $ARBITER_RULESET (else the house's base, or Somerset)
         data["ruleset"] = named
     if opts.get("house") or ("house" not in data and os.environ.get("ARBITER_HOUSE")):
         data["house"] = chosen_house(opts.get("house"))  # the flag, else the file's, else $ARBITER_HOUSE
@@ -524,7 +529,7 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
         raise guide.missing(found, needed)
     data = guide.case_data(found, given, score, games)
     ruleset, house = code  # the ruleset named (flag or environment) and the house rules, if any
-    if ruleset:
+    if ruleset is not None:
         data["ruleset"] = ruleset
     if house is not None:
         data["house"] = house
