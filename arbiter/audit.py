@@ -24,31 +24,20 @@ from arbiter.rulebook import Rulebook
 
 RECORD_SUFFIXES = (".egn", ".json", ".yaml", ".yml")
 """The files a folder audit reads; anything else in the folder (a README) is left alone."""
-UNREACHABLE = 10**9
-"""The target of a game with no winning score (a fixed number of deals decides it)."""
 
 
 def book_for(house: dict[str, Any], book: Rulebook) -> Rulebook:
-    """The rulebook with the house's figures in place of the laws' (Laws 2 and 3).
+    """The rulebook with house rules laid over it, by the house-rules layer (arbiter.house).
 
-    The one place the audit turns house rules into law figures, so that the house-rules
-    layer can take it over whole.
+    One book per set of rules, kept alive: rulings are remembered by it.
     """
-    pts = house.get("points", {})
-    law2 = {k: pts[k] for k in ("point", "march", "euchre") if k in pts}
-    law3 = {new: pts[old] for old, new in (("lone_march", "march"), ("lone_euchred", "euchre")) if old in pts}
-    if "game" in house:
-        law2["game"] = house["game"]
-    elif "hands_per_game" in house:
-        law2["game"] = UNREACHABLE
-    changes = {n: figures for n, figures in ((2, law2), (3, law3)) if figures}
-    if not changes:
-        return book
     import json
 
-    key = (id(book), json.dumps(changes, sort_keys=True))
-    if key not in _BOOKS:  # one book per set of figures, kept alive: rulings are remembered by it
-        _BOOKS[key] = (book, book.with_numbers(changes))
+    from arbiter.house import from_mapping
+
+    key = (id(book), json.dumps(house, sort_keys=True, default=str))
+    if key not in _BOOKS:
+        _BOOKS[key] = (book, from_mapping({**house, "base": book.ruleset}, "the record's rules").apply(book))
     return _BOOKS[key][1]
 
 

@@ -372,6 +372,31 @@ def rule(
         render.ruling(book(case.ruleset), ruling, opts["full"])
 
 
+@app.command(name="house")
+def house_book(
+    path: Annotated[str, typer.Argument(help="A house-rules file (YAML): its base code and amendments.", show_default=False)],
+    as_json: JsonFlag = False,
+) -> None:
+    """The club's book: every law its house rules amend, the printed text with the amendment beside it.
+
+    \b
+    arbiter house tuesday.yaml
+    arbiter house laws/house/modern-club.yaml --json
+    """
+    with refusing():
+        rb = book(None, path)
+        amended = [law for n, law in sorted(rb.laws.items()) if rb.house.amending_law(law.key)]
+        if as_json:
+            emit_json({"name": rb.house.name, "base": rb.house.base,
+                       "amendments": [{**rb.house.entry(a.path, rb), "value": a.value}
+                                      for a in rb.house.amendments.values()],
+                       "laws": [law.as_dict(rb) for law in amended]})
+            return
+    from arbiter import render
+
+    render.house_book(rb, amended)
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
                                 "allow_interspersed_args": False})
 def compare(

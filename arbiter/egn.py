@@ -126,15 +126,16 @@ def house_rules(toggles: Any, where: str = "ruleset") -> tuple[dict[str, Any], t
         "rubber": False,
         "points": {**BASE_POINTS, "lone_march": rules["loner_march_score"],
                    "lone_euchred": rules["loner_euchred_score"]},
-        "defend_alone": {"allowed": rules["defend_alone"], "euchre": DEFEND_ALONE_EUCHRE},
+        "defend_alone": ({"allowed": True, "euchre": DEFEND_ALONE_EUCHRE} if rules["defend_alone"]
+                         else {"allowed": False}),
         "stick_the_dealer": rules["std"],
         "lone_lead": "left_of_loner" if rules["loner_lead"] == "LEFT_OF_LONER" else "eldest",
         "pack": pack or 24,
     }
-    if rules["winning_score"]:
-        house["game"] = rules["winning_score"]
-    if rules["num_deals"]:
+    if rules["num_deals"]:  # a game of so many deals: the points a game needs no longer end it
         house["hands_per_game"] = rules["num_deals"]
+    else:
+        house["game"] = rules["winning_score"]
     return house, tuple(not_applied)
 
 

@@ -475,3 +475,13 @@ def comparison(result: Any) -> None:
         console.print(Text("The codes agree on this incident.", style="bold"))
         return
     console.print(Text("Where they part: " + ", ".join(d["field"] for d in result.differences) + ".", style="bold"))
+
+
+def house_book(book: Rulebook, amended: list[Law]) -> None:
+    """A club's book: its name and base, then each amended law with the amendment beside it."""
+    house = book.house
+    console.print(Text.assemble((house.name, "bold"), f": house rules over {book.shape.get('title', book.ruleset)}"))
+    console.print(Text(f"{len(house.amendments)} amendments; every law not shown here is applied as printed.",
+                       style="dim"))
+    for law in amended:
+        console.print(_law_panel(book, law, refs=False))

@@ -262,6 +262,11 @@ class Ruler:
             self.house_applied.append(path)
         return self.house.value(path)
 
+    @property
+    def pack(self) -> int:
+        """Cards in the pack: the ruleset's (`ruleset.yaml`), or the house's."""
+        return int(self.by_house("pack", self.book.shape.get("pack", 32)))
+
     def words(self, text: str) -> str:
         """Prose with its provisions (`Law §revoke_penalty`) numbered as the ruleset in force numbers them."""
         return self.book.numbered(text)

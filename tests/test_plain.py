@@ -88,6 +88,10 @@ CASES: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {
     "audit": [(["audit", "tests/data/egn/vwec-finals.egn"], ("vwec-finals.egn", "egn-1.4", "Dlr", "Trump", "Score"))],
     # Law 63: three points to the wronged side (North and South) under Somerset.
     "compare": [(["compare", "revoke", "--offender", "E", "--established"], ("somerset-1888", "Points: NS +3"))],
+    # The modern club file amends Law 63 (a renege costs 2): the printed text, then the amendment.
+    "house": [(["house", "laws/house/modern-club.yaml"], ("Modern club rules", "Law 63",
+                                                          "The penalty of a revoke is three points",
+                                                          "a renege costs 2 points"))],
     "book": [(["book"], ("THE LAWS OF EUCHRE", "THE RUBBER.", "1. The rubber is the best of three games",
                          "116. Players should pass", "TECHNICAL TERMS USED IN EUCHRE."))],
 }

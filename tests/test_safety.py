@@ -437,6 +437,25 @@ EGN_KEYS = ["fileType", "version", "metadata", "deals", "title", "players", "rul
             "dealNumber", "initialState", "playerCards", "phases", "tricks", "calls"]
 """Keys of a recorded game (EGN), for `arbiter audit`."""
 EGN_GAME = Path(__file__).resolve().parent / "data" / "egn" / "custom-scenario.egn"
+HOUSE_KEYS = ["name", "base", "game", "rubber", "points", "revoke", "defend_alone", "stick_the_dealer", "pack",
+              "lone_lead", "lone_by", "hands_per_game", "false_claim", "table_talk", "house", "include"]
+"""Keys of a house-rules file (and two it does not have), for --house and a case's house: key."""
+
+
+@st.composite
+def hostile_house(draw: st.DrawFn, decoys: str) -> str:
+    """A house file's text: paths and junk at its keys, nested mappings, keys twice."""
+    value = st.one_of(st.sampled_from(PATHISH), st.just(decoys), st.just(decoys + "/IMG-0001.jpg"),
+                      st.text(max_size=20), st.just(ESC), st.integers(-3, 200), st.booleans(), st.none())
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        key = draw(st.sampled_from(HOUSE_KEYS))
+        if draw(st.booleans()):
+            lines.append(f"{key}: {json.dumps(draw(value))}")
+        else:
+            lines.append(f"{key}: {{{draw(st.sampled_from(['points', 'lone', 'scored', 'allowed', 'x']))}: "
+                         f"{json.dumps(draw(value))}}}")
+    return "\n".join(lines) + "\n"
 
 
 @st.composite
@@ -497,13 +516,17 @@ def test_hostile_inputs_never_touch_a_decoy(tmp_path: Path, monkeypatch: pytest.
     rulebook.load.cache_clear()
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(text=hostile_case(str(decoys)), game=hostile_egn(str(decoys)),
-           how=st.sampled_from(["rule", "test", "score", "law", "audit"]))
-    def attack(text: str, game: str, how: str) -> None:
+    @given(text=hostile_case(str(decoys)), game=hostile_egn(str(decoys)), club=hostile_house(str(decoys)),
+           how=st.sampled_from(["rule", "test", "score", "law", "audit", "house"]))
+    def attack(text: str, game: str, club: str, how: str) -> None:
         case = work / "case.yaml"
         case.write_text(text, encoding="utf-8", errors="replace")
         (work / "game.egn").write_text(game, encoding="utf-8", errors="replace")
-        if how == "audit":  # the folder: the game, the case, the fifo, /dev/zero, the decoy link
+        (work / "house.yaml").write_text(club, encoding="utf-8", errors="replace")
+        if how == "house":  # the club's book, and a ruling and a law under it
+            args = [["house", "house.yaml"], ["law", "63", "--house", "house.yaml"],
+                    ["rule", "revoke", "--offender", "E", "--established", "--house", "house.yaml"]][len(club) % 3]
+        elif how == "audit":  # the folder: the game, the case, the fifo, /dev/zero, the decoy link
             args = ["audit", str(work), "--json"]
         elif how == "rule":
             args = ["rule", str(case), "--json"]
@@ -522,6 +545,9 @@ def test_hostile_inputs_never_touch_a_decoy(tmp_path: Path, monkeypatch: pytest.
     attack()
     for path in (work / "fifo.yaml", work / "zero.yaml", work / "decoy-link.yaml"):
         done = arbiter("rule", str(path), env={"ARBITER_CACHE": str(cache)}, timeout=10)
+        assert done.returncode == 2
+        refused(done.stderr)
+        done = arbiter("law", "52", "--house", str(path), env={"ARBITER_CACHE": str(cache)}, timeout=10)
         assert done.returncode == 2
         refused(done.stderr)
     assert intact(decoys, before)

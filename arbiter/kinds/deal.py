@@ -67,8 +67,8 @@ def misdeal(r: Ruler) -> None:
     interrupted: bool = r.facts["interrupted"]
 
     full = {seat: counts.get(seat, each) for seat in Seat}
-    if sum(full.values()) > len(PACK):
-        r.refuse(f"the counts make {sum(full.values())} cards dealt, more cards than the pack holds ({len(PACK)})"
+    if sum(full.values()) > r.pack:
+        r.refuse(f"the counts make {sum(full.values())} cards dealt, more cards than the pack holds ({r.pack})"
                  + ("; a seat not named is taken to have received " + _cards(each) if len(counts) < len(Seat) else ""))
     wrong = [seat for seat in Seat if full[seat] != each]
     irregular = pattern is not None and pattern not in regular
@@ -412,8 +412,8 @@ def cut_irregular(r: Ruler) -> None:
     """A cut that may be irregular."""
     least = r.book.provision("cutting_the_pack").number_of("min_packet")
     packet: int | None = r.facts["smaller_packet"]
-    if packet is not None and packet > len(PACK) // 2:
-        r.refuse(f"a smaller packet of {packet} is more than half the pack ({len(PACK)} cards)")
+    if packet is not None and packet > r.pack // 2:
+        r.refuse(f"a smaller packet of {packet} is more than half the pack ({r.pack} cards)")
     faults = []
     if packet is not None and packet < least:
         faults.append(f"the cut left {_cards(packet)} in one packet, fewer than the {_n(least)} required")

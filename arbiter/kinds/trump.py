@@ -308,18 +308,19 @@ def lead_before_discard(r: Ruler) -> None:
     lone = case.alone
     house_lead = lone is not None and r.by_house("lone_lead") == "left_of_loner"
     if house_lead:
-        # The house moves the opening lead against a lone hand to the lone player's left, so
-        # Law 89's case (the eldest hand sitting out) never arises; Law 87 rules the rest.
+        # The house moves the opening lead against a lone hand to the lone player's left. We rule
+        # an early lead by the dealer's partner as Law 89 does (the lone player calls on the
+        # dealer), and by the dealer's adversary as Law 87 does (the dealer may change his discard).
         if offender != lone.left:
             r.refuse(f"under the house rules {lone.left.name_}, at the lone player's left, leads first; a lead by "
                      f"{offender.name_} is a lead out of turn (Law §lead_out_of_turn)")
         if offender == t.dealer:
             r.refuse(f"{offender.name_} is the dealer: he discards before he leads, so his lead cannot come before "
                      "his own discard")
-        third_alone = False
+        third_alone = offender == t.second
     else:
         third_alone = lone == t.third
-    if third_alone and offender == t.eldest:
+    if third_alone and offender == t.eldest and not house_lead:
         r.refuse(f"{r.seat(offender)} is the lone player's partner: his cards are on the table and he does not "
                  "lead (Law §partner_lays_down)")
     if offender == t.second and not third_alone and not house_lead:
@@ -330,8 +331,10 @@ def lead_before_discard(r: Ruler) -> None:
     if third_alone:
         r.cite("lead_before_discard_third_alone")
         lone_side = lone.side
-        r.summary = (f"{r.seat(lone)} plays alone, so his partner {r.seat(t.eldest)} sits out and the opening "
-                     f"lead falls to {r.seat(offender)}, who led before his partner the dealer had discarded. "
+        who_leads = (f"under the house rules the opening lead is {r.seat(offender)}'s, at his left" if house_lead
+                     else f"his partner {r.seat(t.eldest)} sits out and the opening lead falls to {r.seat(offender)}")
+        r.summary = (f"{r.seat(lone)} plays alone, so {who_leads}; {offender.name_} led before his partner the "
+                     "dealer had discarded. "
                      f"The lead stands; {lone.name_} may call on {t.dealer.name_} to play his highest or lowest "
                      "of the suit led, or to win or lose the trick. " + _roles(t))
         who = t.dealer.name_
@@ -899,8 +902,8 @@ _ALSO: dict[str, tuple[tuple[str, ...], str]] = {
         Fact("offender", "seat", "the player in breach, if a player (needed for a purposeful revoke)"),
         Fact("revokes", "int", "purposeful_revoke: revokes he made, a second to conceal the first included",
              low=1, high=5),
-        Fact("warnings_given", "int", "table talk: the warnings the offender's side had already had (house rule "
-             "table_talk)", low=0, high=9),
+        Fact("warnings_given", "int", "table talk: the warnings the offender's side had already had (where a house "
+             "rule warns before it penalises)", low=0, high=9),
     ),
     required=("what",),
 )
