@@ -15,7 +15,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from arbiter.model import InputError
-from arbiter.reader import DATA_CAP, HOUSE_CAP, decode, parse_yaml, read_bytes, read_text, shown
+from arbiter.reader import DATA_CAP, HOUSE_CAP, decode, parse_yaml, read_bytes, shown
 
 if TYPE_CHECKING:
     from arbiter.rulebook import Rulebook
@@ -108,7 +108,7 @@ def schema() -> dict[str, Any]:
     global _SCHEMA
     if _SCHEMA is None:
         path = Path(__file__).with_name("house.yaml")
-        _SCHEMA = parse_yaml(read_text(path, DATA_CAP, "house rules schema"), "house.yaml")
+        _SCHEMA = _parsed(read_bytes(path, DATA_CAP, "house rules schema"), path, "house-schema")
     return _SCHEMA
 
 
@@ -118,9 +118,20 @@ _SCHEMA: dict[str, Any] | None = None
 def read(path: str | os.PathLike[str]) -> House:
     """A house file: a regular file of at most 64 KB, UTF-8 YAML, every amendment checked."""
     raw = read_bytes(path, HOUSE_CAP, "house file")
-    where = shown(str(path))
-    data = parse_yaml(decode(raw, path), where)
-    return from_mapping(data, where)
+    return from_mapping(_parsed(raw, path, "house"), shown(str(path)))
+
+
+def _parsed(raw: bytes, path: str | os.PathLike[str], family: str) -> Any:
+    """YAML already read safely, remembered by the hash of its bytes: importing PyYAML costs
+    more than the rest of a ruling (as for case files)."""
+    from arbiter.rulebook import blake2b, read_cache, write_cache
+
+    name = f"{family}-{blake2b(raw, digest_size=16).hexdigest()}"
+    data = read_cache(name)
+    if data is None:
+        data = parse_yaml(decode(raw, path), shown(str(path)))
+        write_cache(name, data, family=rf"{family}-[0-9a-f]{{32}}", keep=50)
+    return data
 
 
 def beside(case_file: str, value: str) -> House:

@@ -75,6 +75,8 @@ def main() -> int:
         "arbiter rule case.yaml --json": cli + ["rule", str(case), "--json"],
         "arbiter classify TEXT --json": cli + ["classify", "West reneged with the left bower", "--trump", "hearts",
                                               "--json"],
+        "arbiter law 63 --house FILE": cli + ["law", "63", "--house", str(HOUSE)],
+        "arbiter rule case.yaml --house": cli + ["rule", str(case), "--house", str(HOUSE), "--json"],
     }
     worst = 0.0
     print(f"floor: {' '.join(FLOOR[1:])!s}; {args.runs} alternating runs; target ratio <= {TARGET}")
@@ -96,6 +98,7 @@ def main() -> int:
     return 1 if args.check and (worst > TARGET or audit_worst > AUDIT_TARGET) else 0
 
 
+HOUSE = Path(__file__).resolve().parents[1] / "laws" / "house" / "modern-club.yaml"
 AUDIT_TARGET = 3.0
 AUDIT_DEALS = 10_000
 PARSE_ONLY = ("import json, os, sys\n"
