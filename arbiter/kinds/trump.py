@@ -137,7 +137,8 @@ def change_named_suit(r: Ruler) -> None:
     laws=("bid_out_of_turn",),
     facts=(
         Fact("offender", "seat", "the player who spoke out of turn"),
-        Fact("action", "choice", "what he did out of turn", choices=("pass", "order", "assist")),
+        Fact("action", "choice", "what he did out of turn", choices=("pass", "order", "assist", "make")),
+        Fact("suit", "suit", "action make: the suit he named"),
     ),
     required=("offender", "action"),
     needs=("dealer",),
@@ -157,11 +158,14 @@ def bid_out_of_turn(r: Ruler) -> None:
         r.refuse(f"{r.seat(offender)} is the dealer's partner: his ordering up is called assisting (action: assist)")
     if action == "order" and offender == t.dealer:
         r.refuse(f"{r.seat(offender)} does not order up: the dealer takes up the trump card or turns it down")
-    words = {"pass": "passed", "order": "ordered up", "assist": "assisted"}[action]
+    words = {"pass": "passed", "order": "ordered up", "assist": "assisted", "make": "named a suit"}[action]
     r.cite("bid_out_of_turn")
     r.summary = (f"{r.seat(offender)} {words} out of turn. That takes away no one's right: each player whose "
                  "turn came before his keeps every choice the laws give him, in the proper order. "
                  + _roles(t))
+    if action == "make":
+        r.note("Law §bid_out_of_turn speaks of passing, ordering up and assisting; we read naming a suit out of turn "
+               "the same way: it takes away no one's right, and the suit is not made.")
     r.note("Law §bid_out_of_turn names no penalty for passing, ordering up or assisting out of turn, and none is applied. "
            "It does not say whether the offender is held to what he said when his turn comes; we do not hold him.")
     if action != "pass":
