@@ -124,6 +124,14 @@ TERM_KINDS = {
 }
 
 
+def term_kind(book: Rulebook, t: Term) -> str:
+    """Where an entry comes from: the Somerset labels, or, for another code, its own words."""
+    if book.ruleset == "somerset-1888":
+        return TERM_KINDS[t.kind]
+    return {"defined": f"{book.ruleset} · defined in its text", "used": f"{book.ruleset} · used, not defined",
+            "modern": f"not in {book.ruleset}"}[t.kind]
+
+
 def term_names(items: list[Term]) -> None:
     """The glossary's names, one a line, with where each comes from."""
     width = max(len(t.term) for t in items)
@@ -173,7 +181,7 @@ def terms(book: Rulebook, items: list[Term]) -> None:
         if t.aliases or t.synonyms:
             body.append(Text("Also called: " + ", ".join(dict.fromkeys((*t.aliases, *t.synonyms))), style="dim cyan"))
         style = "dim" if t.somerset else "bold yellow"
-        console.print(Panel(Group(*body), title=Text.assemble((t.term, "bold"), " · ", (TERM_KINDS[t.kind], style)),
+        console.print(Panel(Group(*body), title=Text.assemble((t.term, "bold"), " · ", (term_kind(book, t), style)),
                             title_align="left"))
 
 

@@ -20,6 +20,11 @@ from arbiter.rulebook import load as load_rulebook
 DEAL_OUTCOMES = ("stands", "redeal", "passes", None)
 
 
+class Silence(Exception):
+    """Raised by a handler whose code addresses the kind but not this case of it (the manual
+    speaks of a called card that would make a revoke, not of one simply withheld)."""
+
+
 @dataclass(frozen=True)
 class Option:
     """A choice the laws leave to a side."""
@@ -278,6 +283,10 @@ class Ruler:
             raise InputError(f"{self.case.kind}: the fact {name!r} is needed for this ruling")
         return value
 
+    def silent(self, why: str) -> None:
+        """The code says nothing on the incident as given: a silent ruling, saying why."""
+        raise Silence(self.words(why))
+
     def refuse(self, problem: str) -> None:
         """Contradictory or impossible facts: no ruling, and say why."""
         raise InputError(f"{self.case.kind}: {self.words(problem)}")
@@ -432,7 +441,10 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     spec.check(case)
     _check_envelope(case, book)
     r = Ruler(case, book)
-    handler(r)
+    try:
+        handler(r)
+    except Silence as why:
+        return _silent(case, book, str(why))
     if not r.laws:
         raise AssertionError(f"{case.kind}: a ruling must cite its laws")
     _law_85(r)
@@ -448,6 +460,7 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     )))
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     _big_lap(r, book, after)
+    _borrowed(r, book)
     options = [replace(o, text=r.words(o.text)) for o in r.options]
     actions = [replace(a, text=r.words(a.text)) for a in r.actions]
     return Ruling(
@@ -459,7 +472,7 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     )
 
 
-def _silent(case: Case, book: Rulebook) -> Ruling:
+def _silent(case: Case, book: Rulebook, why: str = "") -> Ruling:
     """A code that does not address the incident gives no ruling of its own: it says so, and the
     Somerset ruling stands beside it as a reference, never as this code's."""
     reference = rule(replace(case, ruleset=DEFAULT_RULESET, house=None))
@@ -467,8 +480,8 @@ def _silent(case: Case, book: Rulebook) -> Ruling:
     zero = scoring.tally()
     return Ruling(
         kind=case.kind, ruleset=book.ruleset, laws=[], options=[], actions=[], verdict=None,
-        summary=(f"{title} does not address this incident, so it gives no ruling and no penalty. "
-                 "The Somerset code's ruling is shown as a reference only."),
+        summary=(f"{title} does not address this incident{' as given: ' + why.rstrip('.') if why else ''}, so it gives no "
+                 "ruling and no penalty. The Somerset code's ruling is shown as a reference only."),
         deal_outcome=None, next_dealer=None, adjustment=zero,
         after=scoring.apply(book, case.score, case.games, zero, ()), before=dict(case.score),
         games_before=dict(case.games), notes=[], title=case.title, silent=True, reference=reference.as_dict(),
@@ -494,6 +507,18 @@ def _big_lap(r: Ruler, book: Rulebook, after: scoring.After) -> None:
             r.note(f"Lap: {text}")
 
 
+def _borrowed(r: Ruler, book: Rulebook) -> None:
+    """Where points are scored under a code that states no game or rubber, say that the score
+    is kept to Somerset's figures, as a reference only."""
+    borrowed = scoring.Rules.of(book).borrowed
+    if borrowed and (any(r.adjustment.values()) or any(o.adjustment for o in r.options)):
+        parts = [w for w, part in (("the points of a game", "game"), ("a rubber or the value of a game", "rubber"))
+                 if part in borrowed]
+        title = book.shape.get("title", book.ruleset)
+        r.note(f"{title} does not state {' or '.join(parts)}; the game and rubber are "
+               "kept as the Somerset code keeps them (Laws 1, 2 and 7 there), as a reference only.")
+
+
 def _govern(r: Ruler) -> None:
     """Put the governing provision first: of those the handler named with `govern`, the one no
     other named provision overrides (its record's `reading.overrides`); else the first cited."""
@@ -510,6 +535,8 @@ def _govern(r: Ruler) -> None:
 
 def _law_85(r: Ruler) -> None:
     """Where a side has a choice of penalties, Law 85 says how it chooses."""
+    if not r.book.has("choice_of_penalties"):
+        return  # the code says nothing on how partners choose
     electors = [o.elector for o in r.options]
     for side in dict.fromkeys(electors):
         if electors.count(side) >= 2:

@@ -39,7 +39,7 @@ How we read the laws on the rubber (Law 1, Law 7, Technical Terms: Lap, Rubber):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arbiter.model import InputError, Side
@@ -105,21 +105,37 @@ class Rules:
     """The most a side can win in a rubber (Law 7)."""
     first: str | None
     """The kind of penalty that takes precedence of all other scores (Law 4's reading)."""
+    borrowed: tuple[str, ...] = ()
+    """The parts of the score this ruleset does not state (`game`, `rubber`), kept to the Somerset
+    code's figures as a reference."""
 
     @classmethod
     def of(cls, book: Rulebook) -> Rules:
-        """The figures of a rulebook."""
-        law1, law2, law7 = book.law(1), book.law(2), book.law(7)
-        return cls(
-            target=law2.number_of("game"),
-            games_in_rubber=law1.number_of("games_in_rubber"),
-            games_to_win=law1.number_of("games_to_win"),
-            single=law7.number_of("game"),
-            double=law7.number_of("double_game"),
-            rubber_bonus=law7.number_of("rubber"),
-            rubber_max=law7.number_of("rubber_max"),
-            first=book.law(4).reading.get("penalty"),
+        """The figures of a rulebook, found by what its provisions are about. A code that does
+        not state one (the manual names no game or rubber) is kept to Somerset's figure, and
+        `borrowed` says which, so that a ruling can say so."""
+        borrowed: list[str] = []
+
+        def figure(keys: tuple[str, ...], name: str, part: str) -> Any:
+            for key in keys:
+                if book.has(key) and name in book.provision(key).reading.get("numbers", {}):
+                    return book.provision(key).number_of(name)
+            from arbiter.rulebook import load
+
+            borrowed.append(part)
+            return load().provision(keys[-1]).number_of(name)
+
+        rules = cls(
+            target=figure(("game_points", "points_for_tricks"), "game", "game"),
+            games_in_rubber=figure(("rubber",), "games_in_rubber", "rubber"),
+            games_to_win=figure(("rubber",), "games_to_win", "rubber"),
+            single=figure(("game_and_rubber_value",), "game", "rubber"),
+            double=figure(("game_and_rubber_value",), "double_game", "rubber"),
+            rubber_bonus=figure(("game_and_rubber_value",), "rubber", "rubber"),
+            rubber_max=figure(("game_and_rubber_value",), "rubber_max", "rubber"),
+            first=book.provision("revoke_scores_first").reading.get("penalty") if book.has("revoke_scores_first") else None,
         )
+        return replace(rules, borrowed=tuple(borrowed))
 
     @property
     def last_game(self) -> int:
