@@ -163,6 +163,10 @@ def compare(expect: dict[str, Any], got: dict[str, Any]) -> list[str]:
         missing = [k for k in expect["house_rules"] if k not in applied]
         if missing:
             problems.append(f"house rules: {missing} not applied (applied: {sorted(applied)})")
+    if "by" in expect:  # the one player who demands, where a code gives the choice to one player
+        demanders = sorted({o["by"] for o in got["options"] if o.get("by")})
+        if str(expect["by"]) not in demanders:
+            problems.append(f"by: expected {expect['by']}, got {demanders}")
     if "silent" in expect:
         differ("silent", expect["silent"], got.get("silent", False))
     for key, source in (("notes", " ".join(got["notes"])), ("summary", got["summary"])):

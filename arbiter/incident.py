@@ -524,7 +524,7 @@ def _tally(value: Any, name: str, where: str, high: int) -> dict[Side, int]:
 
 
 EXPECT_KEYS = ("laws", "governing", "options", "elector", "actions", "verdict", "deal", "dealer",
-               "adjustment", "after", "error", "notes", "summary", "house_rules", "silent")
+               "adjustment", "after", "error", "notes", "summary", "house_rules", "silent", "by")
 
 
 _EXPECT_SHAPES: dict[str, tuple[str, ...]] = {
@@ -532,7 +532,7 @@ _EXPECT_SHAPES: dict[str, tuple[str, ...]] = {
     "laws": ("ints",), "governing": ("int",), "options": ("words", "null"), "elector": ("word",),
     "actions": ("ints",), "verdict": ("word", "null"), "deal": ("word", "null"), "dealer": ("word", "null"),
     "adjustment": ("points", "null"), "after": ("mapping", "null"), "error": ("word",),
-    "notes": ("word", "words"), "summary": ("word", "words"), "house_rules": ("words",), "silent": ("bool",),
+    "notes": ("word", "words"), "summary": ("word", "words"), "house_rules": ("words",), "silent": ("bool",), "by": ("word",),
 }
 
 

@@ -140,22 +140,30 @@ def revoke(r: Ruler) -> None:
         r.action("revokes_both_sides", "The cards are gathered; the same dealer deals again.")
         r.deal("redeal")
         return
-    r.govern("revoke_penalty")
+    r.verdict = "revoke" if test else "established"
     count: int = f["count"]
+    times = "" if count == 1 else f" {count} times"
+    r.summary = f"{r.seat(offender)} revoked{times}: {said}. "
+    _revoke_penalty(r, offender.side, count)
+
+
+def _revoke_penalty(r: Ruler, offenders: Side, count: int) -> None:
+    """The manual's penalty: the hand abandoned, and two a revoke added to the adversaries' score
+    or deducted from the offenders', as the adversaries choose."""
+    victims = offenders.other
+    r.govern("revoke_penalty")
     each = r.number("revoke_penalty", "revoke")
     points = each * count
     r.cite("revoke_not_divided")
-    r.verdict = "revoke" if test else "established"
-    times = "" if count == 1 else f" {count} times"
-    r.summary = (f"{r.seat(offender)} revoked{times}: {said}. By Law §revoke_penalty the hand is abandoned, and "
-                 f"{victims.name_} either deduct {points} from {offender.side.name_}'s score or add {points} to "
-                 f"their own ({each} for every revoke made during the hand); the penalty cannot be divided "
-                 "(Law §revoke_not_divided).")
-    if lone is not None:
+    r.summary += (f"By Law §revoke_penalty the hand is abandoned, and "
+                  f"{victims.name_} either deduct {points} from {offenders.name_}'s score or add {points} to "
+                  f"their own ({each} for every revoke made during the hand); the penalty cannot be divided "
+                  "(Law §revoke_not_divided).")
+    if r.case.alone is not None:
         r.summary += " The manual gives no other figure for a lone hand."
     r.option("deduct", "revoke_penalty", victims,
-             f"deduct {points} point{'s' if points != 1 else ''} from {offender.side.name_}'s score.",
-             adjustment=scoring.tally(**{offender.side.value.lower(): -points}))
+             f"deduct {points} point{'s' if points != 1 else ''} from {offenders.name_}'s score.",
+             adjustment=scoring.tally(**{offenders.value.lower(): -points}))
     r.option("add", "revoke_penalty", victims,
              f"add {points} point{'s' if points != 1 else ''} to {victims.name_}'s own score.",
              adjustment=scoring.tally(**{victims.value.lower(): points}))
@@ -488,7 +496,7 @@ def lone_declaration(r: Ruler) -> None:
         via = "take_from_partner" if maker is not None and maker == declarer.partner else None
     if via is None and maker == declarer:
         via = {t.second: "assist", t.dealer: "adopt"}.get(declarer, "order")
-    if via is None:
+    if via is None and maker is None:
         r.refuse("say how the trump was made ('via': order, assist, adopt or make), or who made it ('maker')")
     roles = {"order": (t.eldest, t.third), "assist": (t.second,), "adopt": (t.dealer,)}
     if via in roles and declarer not in roles[via]:
@@ -497,9 +505,13 @@ def lone_declaration(r: Ruler) -> None:
     r.cite("who_may_play_alone")
     late = f["after_lead"] or f["after_naming_trump"]
     if via == "take_from_partner" or (maker is not None and maker != declarer):
-        r.cite("alone_barred")
         r.verdict = "not_allowed"
         made = maker or declarer.partner
+        second_round = case.trump is not None and case.turned is not None and case.trump != case.turned.suit
+        made_by = "make" if second_round else {t.dealer: "adopt", t.second: "assist"}.get(made, "order")
+        # Law 20 speaks of ordering up and assisting; a trump taken up or made is Law 16's alone.
+        r.govern("alone_barred" if made_by in ("order", "assist") else "who_may_play_alone")
+        r.cite("alone_barred")
         if made == t.second and declarer == t.dealer:
             why = "if the dealer's partner assists, that prevents the dealer from playing a lone hand"
         elif made.side != declarer.side:
@@ -524,7 +536,7 @@ def lone_declaration(r: Ruler) -> None:
                 if via == "order" else "may announce it at the same time as he "
                 + ("names the suit (Law §alone_with_new_suit)" if via == "make" else "makes the trump (Law §alone_when_ordering)"))
         if via == "order":
-            r.cite("announce_alone_ordering")
+            r.govern("announce_alone_ordering")
         r.verdict = "not_allowed"
         r.summary = (f"{r.seat(declarer)} declared to play alone {when}. He was one who may play alone, but he "
                      f"{rule}; a declaration made later is not in time, and he plays the hand with his partner.")
@@ -533,6 +545,7 @@ def lone_declaration(r: Ruler) -> None:
         r.deal("stands")
         return
     r.verdict = "allowed"
+    r.govern(key)  # the provision that names his way of making the trump
     did = {"order": "ordered up the trump", "assist": "assisted", "adopt": "took up the trump of his own accord",
            "make": "made a new trump"}[via]
     r.summary = f"{r.seat(declarer)} {did} and may play alone (Laws §who_may_play_alone, §{key})."
@@ -568,9 +581,11 @@ def hand_result(r: Ruler) -> None:
     if f["abandoned"] or f["wrong_count_by"] is not None:
         r.silent("The manual says nothing of an adversary abandoning his hand against a lone hand, or of a "
                  "player with a wrong number of cards.")
-    if f["revoke_by"] is not None:
-        r.silent("A revoke: the manual abandons the hand and the adversaries take two points for each revoke; "
-                 "rule it as a revoke (kind revoke), not as a hand's result.")
+    if f["revoke_by"] is not None:  # the hand is abandoned: the revoke penalty is all that is scored
+        r.verdict = "revoke"
+        r.summary = (f"{f['revoke_by'].name_} revoked, so the hand is not scored for its tricks. ")
+        _revoke_penalty(r, f["revoke_by"], f["revokes"] or 1)
+        return
     if tricks is None:
         r.refuse("tricks is needed: how many tricks the makers took")
     needed = r.number("makers_need_three", "tricks_needed")
