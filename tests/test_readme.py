@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 COMMANDS = re.findall(r"^\$ (arbiter .+)$", README, re.M)
 CASE = re.search(r"```yaml\n(title: .+?)```", README, re.S)
+HOUSE = re.search(r"```yaml\n(name: .+?)```", README, re.S)
+"""The README's house-rules file, which its examples call tuesday.yaml."""
 
 
 def test_the_readme_has_examples_and_a_case_file() -> None:
@@ -36,9 +38,11 @@ def test_each_example_runs(command: str, tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ARBITER_LEDGER", raising=False)
     (tmp_path / "case.yaml").write_text(CASE.group(1), encoding="utf-8")  # type: ignore[union-attr]
+    (tmp_path / "tuesday.yaml").write_text(HOUSE.group(1), encoding="utf-8")  # type: ignore[union-attr]
     (tmp_path / "cases").symlink_to(ROOT / "cases")
+    (tmp_path / "laws").symlink_to(ROOT / "laws")
     if "--undo" in command or "--history" in command:
         CliRunner().invoke(app, ["score", "--makers", "EW", "--tricks", "2", "--record"])
-    result = CliRunner().invoke(app, shlex.split(command)[1:])
+    result = CliRunner().invoke(app, shlex.split(command, comments=True)[1:])
     assert result.exit_code == 0, f"{command}: {result.stderr or result.stdout}"
     assert result.stdout.strip()
