@@ -207,9 +207,11 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
     if isinstance(dealt, list):
         for seat, cards in enumerate(dealt[:4]):
             if isinstance(cards, list) and len(cards) == 5:
-                known = [_card(c, trump, f"{here}: playerCards", unknown_ok=True) for c in cards]
+                known = _plain(cards)
+                if known is None:  # the slow road only for what is not a plain card
+                    known = tuple(_card(c, trump, f"{here}: playerCards", unknown_ok=True) for c in cards)
                 if None not in known:
-                    hands[seat] = tuple(known)
+                    hands[seat] = known  # type: ignore[assignment]
 
     tricks: tuple[tuple[Card, ...], ...] = ()
     first = None
@@ -228,10 +230,19 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
 def _trick(data: Any, trump: str | None, where: str) -> tuple[Card, ...]:
     if not isinstance(data, list):
         raise InputError(f"{where}: a trick must be a list of cards")
-    out = tuple(TOKENS.get(t) if isinstance(t, str) else None for t in data)
-    if None in out:  # the slow road only for what is not a plain card
+    out = _plain(data)
+    if out is None:  # the slow road only for what is not a plain card
         out = tuple(_card(t, trump, where) for t in data)  # type: ignore[misc]
     return out  # type: ignore[return-value]
+
+
+def _plain(tokens: list[Any]) -> tuple[Card, ...] | None:
+    """The cards, where every token is a plain card's (most are); else None."""
+    try:
+        out = tuple(map(TOKENS.get, tokens))
+    except TypeError:  # a list or a mapping where a card belongs
+        return None
+    return None if None in out else out  # type: ignore[return-value]
 
 
 def _card(token: Any, trump: str | None, where: str, unknown_ok: bool = False) -> Card | None:

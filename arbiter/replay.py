@@ -315,42 +315,48 @@ def holding(deal: Deal, seat: Seat) -> tuple[set[Card], int] | None:
 
 def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
     """A player who did not follow the suit led, where a later card of his or his recorded
-    hand proves that he could have (Laws 62, 64, 66)."""
-    by_seat: dict[Seat, list[tuple[int, str, Card]]] | None = None
+    hand proves that he could have (Laws 62, 64, 66).
+
+    The tricks are read from the last back, remembering each seat's first card of each suit
+    in the tricks after the one at hand, so each card is looked at once.
+    """
+    all_seats, all_cards = result.seats, result.cards
     hands_known = bool(deal.hands) or deal.discard is not None
-    for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
-        led_card = cards[0]
+    later: dict[tuple[Seat, str], tuple[int, Card]] = {}
+    suspects: list[tuple[int, int, tuple[int, Card] | None]] = []
+    for n in range(len(all_cards), 0, -1):
+        seats, cards = all_seats[n - 1], all_cards[n - 1]
+        led = follow[cards[0]]
+        for i in range(len(cards) - 1, 0, -1):
+            if follow[cards[i]] != led:
+                shown_later = later.get((seats[i], led))
+                if shown_later is not None or hands_known:
+                    suspects.append((n, i, shown_later))
+        for i in range(len(cards) - 1, -1, -1):  # backwards, so the first card of a suit stays
+            later[seats[i], follow[cards[i]]] = (n, cards[i])
+    for n, i, shown_later in reversed(suspects):
+        seats, cards = all_seats[n - 1], all_cards[n - 1]
+        seat, card, led_card = seats[i], cards[i], cards[0]
         led = follow[led_card]
-        for i in range(1, len(cards)):
-            card = cards[i]
-            if follow[card] == led:
+        if shown_later is not None:
+            proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
+                     f"{shown_later[1]} to trick {shown_later[0]}: he held a card of the suit led")
+            shown = [shown_later[1]]
+        else:
+            held = holding(deal, seat)
+            if held is None:
                 continue
-            seat = seats[i]
-            if by_seat is None:  # only a deal where someone did not follow needs it
-                by_seat = {}
-                for m, (ss, cs) in enumerate(zip(result.seats, result.cards), 1):
-                    for s, c in zip(ss, cs):
-                        by_seat.setdefault(s, []).append((m, follow[c], c))
-            later = next(((m, c) for m, suit, c in by_seat[seat] if m > n and suit == led), None)
-            if later is not None:
-                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
-                         f"{later[1]} to trick {later[0]}: he held a card of the suit led")
-                shown = [later[1]]
-            else:
-                held = holding(deal, seat) if hands_known else None
-                if held is None:
-                    continue
-                hand, spare = held
-                played_before = {c for m, _, c in by_seat[seat] if m < n}
-                followers = sorted(c for c in hand - played_before if c != card and follow[c] == led)
-                if len(followers) <= spare:
-                    continue
-                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
-                         f"recorded hand held the {', '.join(followers)}")
-                shown = followers
-            result.findings.append(Finding("revoke", seat, n, proof, {
-                "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
-                "hand": [card, *shown[:4]]}))
+            hand, spare = held
+            played_before = {c for m in range(n - 1) for s, c in zip(all_seats[m], all_cards[m]) if s == seat}
+            followers = sorted(c for c in hand - played_before if c != card and follow[c] == led)
+            if len(followers) <= spare:
+                continue
+            proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
+                     f"recorded hand held the {', '.join(followers)}")
+            shown = followers
+        result.findings.append(Finding("revoke", seat, n, proof, {
+            "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
+            "hand": [card, *shown[:4]]}))
 
 
 def _led_words(card: Card, led: str) -> str:
