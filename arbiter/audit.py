@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,31 +115,43 @@ def audit(paths: list[str], book: Rulebook, apply: bool = False, deal: int | Non
     """Audit every file; a refused file is reported and the others go on."""
     files = expand(paths)
     result = Audit(files, book.ruleset)
-    collecting = gc.isenabled()
-    # An audit makes millions of small objects, none of them in a cycle, and keeps its
-    # results to the end: the cycle collector would walk them again and again (a third of
-    # the time of a large event) and free nothing.
-    gc.disable()
-    try:
+    with no_cycle_collector():
         for i, path in enumerate(files):
             try:
-                record = read_record(path)
-                game = audit_game(record, book, apply)
-                if deal is not None:
-                    game["deals"] = [d for d in game["deals"] if d["number"] == deal]
-                    if not game["deals"]:
-                        raise InputError(f"{shown(path)}: no deal {deal}")
-                result.games.append(game)
+                result.games.append(audit_file(path, book, apply, deal))
             except InputError as err:
                 result.refused.append(str(err))
-            except RecursionError:
-                result.refused.append(f"{shown(path)}: nested too deeply to read")
             if progress is not None:
                 progress(i + 1, len(files))
+    return result
+
+
+def audit_file(path: str, book: Rulebook, apply: bool = False, deal: int | None = None) -> dict[str, Any]:
+    """One file's game; with `deal`, only that deal. A file that cannot be audited is an
+    InputError saying why in one line."""
+    try:
+        game = audit_game(read_record(path), book, apply)
+    except RecursionError:
+        raise InputError(f"{shown(path)}: nested too deeply to read") from None
+    if deal is not None:
+        game["deals"] = [d for d in game["deals"] if d["number"] == deal]
+        if not game["deals"]:
+            raise InputError(f"{shown(path)}: no deal {deal}")
+    return game
+
+
+@contextmanager
+def no_cycle_collector() -> Iterator[None]:
+    """The cycle collector off for an audit: it makes millions of small objects, none of
+    them in a cycle, and keeps its results to the end, so the collector would walk them
+    again and again (a third of the time of a large event) and free nothing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()
-    return result
 
 
 _SIDES = {"NS": Side.NS, "EW": Side.EW}

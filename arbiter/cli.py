@@ -924,20 +924,22 @@ def audit(
 
             bar = Progress(len(files))
         try:
-            result = auditing.audit(files, rb, apply=apply, deal=deal, progress=bar)
+            if as_json:  # written game by game (arbiter/audit_json.py)
+                from arbiter import audit_json
+
+                refused = audit_json.write(files, rb, sys.stdout, apply=apply, deal=deal, progress=bar)[1]
+            else:
+                result = auditing.audit(files, rb, apply=apply, deal=deal, progress=bar)
+                refused = result.refused
         finally:
             if bar is not None:
                 bar.stop()
-    if as_json:
-        import json
-
-        sys.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
-    else:
+    if not as_json:
         from arbiter import audit_view
 
         for game in result.games:
             (audit_view.deal_detail if deal is not None else audit_view.game_table)(game)
-    for line in result.refused:
+    for line in refused:
         fail(line)
-    if result.refused or not files:
+    if refused or not files:
         raise fail("no recorded games found") if not files else typer.Exit(2)

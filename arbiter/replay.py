@@ -376,9 +376,16 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     pack = _PACK_24 if size == 24 else CARDS
     hands, up, discard = deal.hands, deal.up_card, deal.discard
     every = [c for cards in result.cards for c in cards]
-    if not hands and len(set(every)) == len(every) and pack.issuperset(every) \
-            and up not in every and (discard is None or discard not in every):
-        return  # each card once, all in the pack, and nothing recorded says whose any is
+    if not hands and len(set(every)) == len(every) and pack.issuperset(every):
+        # Each card once and all in the pack: only the card turned up and the discard can
+        # be shown not to be his who played it.
+        marked = {up, discard}
+        for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
+            if not marked.isdisjoint(cards):
+                for seat, card in zip(seats, cards):
+                    if card in marked:
+                        _owner(result, deal, n, seat, card, {})
+        return
     seen: dict[Card, tuple[Seat, int]] = {}
     owners = {c: s for s, hand in hands.items() for c in hand}
     for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
@@ -397,10 +404,15 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
                 continue
             if not hands and card != up and card != discard:
                 continue  # nothing recorded says whose it is
-            why = _not_his(deal, seat, card, owners)
-            if why:
-                result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
-                                               f"{n}, but {why}", None))
+            _owner(result, deal, n, seat, card, owners)
+
+
+def _owner(result: Replay, deal: Deal, n: int, seat: Seat, card: Card, owners: dict[Card, Seat]) -> None:
+    """A finding where the record shows the card was not his who played it."""
+    why = _not_his(deal, seat, card, owners)
+    if why:
+        result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
+                                       f"{n}, but {why}", None))
 
 
 def _not_his(deal: Deal, seat: Seat, card: Card, owners: dict[Card, Seat]) -> str:

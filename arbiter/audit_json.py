@@ -1,0 +1,122 @@
+"""The audit as JSON (records.md), written game by game: each game is turned into text as
+soon as it is audited, so an event's results are never all held as objects at once; and a
+large event is shared out among worker processes, one file at a time, in order.
+
+The document is byte for byte what `json.dumps(audit(...).as_dict(), ensure_ascii=False)`
+gives: the same keys in the same order, with json's own separators.
+
+Workers are forked, so they start with the rulebook already read. A worker that dies (the
+system killed it) breaks the pool; the files not yet done are then audited here, one after
+another, so the result is the same, only slower. ARBITER_WORKERS=1 turns the pool off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from arbiter.audit import audit_file, expand, no_cycle_collector
+from arbiter.model import InputError
+from arbiter.rulebook import Rulebook
+
+POOL_FROM = 16
+"""Fewer files than this are audited here: starting workers costs more than it saves."""
+CHUNK = 8
+"""Files a worker is given at a time: enough to make a message worth its cost, few
+enough to keep both workers busy to the end."""
+
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+Done = tuple[str | None, Any, str | None]
+"""One file's outcome: its game as JSON text and its house rules; or its refusal line."""
+
+
+def write(paths: list[str], book: Rulebook, out: TextIO, apply: bool = False, deal: int | None = None,
+          progress: Callable[[int, int], None] | None = None) -> tuple[list[str], list[str]]:
+    """Write the audit of `paths` to `out` as one JSON document and a newline; the files
+    audited and the refusal lines."""
+    files = expand(paths)
+    games: list[str] = []
+    houses: list[Any] = []
+    refused: list[str] = []
+    with no_cycle_collector():
+        for i, (text, house, refusal) in enumerate(_outcomes(files, book, apply, deal)):
+            if refusal is not None:
+                refused.append(refusal)
+            else:
+                games.append(text)  # type: ignore[arg-type]
+                houses.append(house)
+            if progress is not None:
+                progress(i + 1, len(files))
+    same = len({repr(h) for h in houses}) == 1
+    out.write(f'{{"files": {_encode(files)}, "ruleset": {_encode(book.ruleset)}, '
+              f'"house": {_encode(houses[0] if same else None)}, "games": [')
+    out.write(", ".join(games))
+    out.write(f'], "refused": {_encode(refused)}}}\n')
+    return files, refused
+
+
+def workers(count: int) -> int:
+    """How many processes share `count` files: one per processor this process may use,
+    unless the files are few or ARBITER_WORKERS says otherwise."""
+    wanted = os.environ.get("ARBITER_WORKERS", "")
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    n = int(wanted) if wanted.isdigit() and int(wanted) > 0 else min(cpus, 4)
+    return n if count >= POOL_FROM and n > 1 else 1
+
+
+def _outcomes(files: list[str], book: Rulebook, apply: bool, deal: int | None) -> Iterator[Done]:
+    """Each file's outcome, in the order of `files`."""
+    done = 0
+    n = workers(len(files))
+    if n > 1:
+        for outcome in _pooled(files, n, book, apply, deal):
+            yield outcome
+            done += 1
+    for path in files[done:]:  # all of them, or those a broken pool left
+        yield _one(path, book, apply, deal)
+
+
+def _pooled(files: list[str], n: int, book: Rulebook, apply: bool, deal: int | None) -> Iterator[Done]:
+    """Outcomes from `n` forked workers, in order, until done or the pool cannot go on."""
+    try:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_start, initargs=(book, apply, deal))
+    except (ImportError, OSError, ValueError):  # no fork, or no semaphores here
+        return
+    try:
+        yield from pool.map(_job, files, chunksize=CHUNK)
+    except (BrokenProcessPool, OSError):
+        return
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+_JOB: tuple[Rulebook, bool, int | None] | None = None
+"""In a worker: the rulebook and options of the audit it works for."""
+
+
+def _start(book: Rulebook, apply: bool, deal: int | None) -> None:
+    global _JOB
+    _JOB = (book, apply, deal)
+
+
+def _job(path: str) -> Done:
+    assert _JOB is not None
+    return _one(path, *_JOB)
+
+
+def _one(path: str, book: Rulebook, apply: bool, deal: int | None) -> Done:
+    try:
+        game = audit_file(path, book, apply, deal)
+    except InputError as err:
+        return None, None, str(err)
+    return _encode(game), game["house"], None
