@@ -56,16 +56,21 @@ def _tables() -> tuple[dict[str, dict[Card, str]], dict[str, dict[str, dict[Card
 
 
 FOLLOW, POWER = _tables()
-_PREFIX: dict[tuple[Seat, ...], tuple[str, ...]] = {}
-"""Each order of seats as the words before a card in the JSON's plays: ('N ', 'E ', ...)."""
+class _Prefixes(dict[tuple[Seat, ...], tuple[str, ...]]):
+    """Each order of seats as the words before a card in the JSON's plays: ('N ', 'E ', ...),
+    made the first time that order is asked for."""
+
+    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[str, ...]:
+        self[seats] = tuple(SEATS[s] + " " for s in seats)
+        return self[seats]
+
+
+PREFIXES = _Prefixes()
 
 
 def play_words(seats: tuple[Seat, ...], cards: tuple[Card, ...]) -> list[str]:
     """A trick's plays as the JSON writes them: 'N 9C'."""
-    prefix = _PREFIX.get(seats)
-    if prefix is None:
-        prefix = _PREFIX[seats] = tuple(SEATS[s] + " " for s in seats)
-    return list(map(str.__add__, prefix, cards))
+    return list(map(str.__add__, PREFIXES[seats], cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +174,8 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
         result.leaders.append(seats[0])
         if len(cards) < active and n == count:
             break  # the record stops in the middle of a trick: the deal is unfinished
-        strength = power[follow[cards[0]]]
-        best, winner = -1, seats[0]
-        for seat, card in zip(seats, cards):
-            if strength[card] > best:
-                best, winner = strength[card], seat
+        # The first of the strongest cards wins (a card played twice cannot beat itself).
+        winner = seats[cards.index(max(cards, key=power[follow[cards[0]]].__getitem__))]
         winners.append(winner)
         tricks["EW" if winner & 1 else "NS"] += 1
         leader = winner
@@ -347,8 +349,11 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
             if held is None:
                 continue
             hand, spare = held
+            followers = [c for c in hand if follow[c] == led and c != card]
+            if len(followers) <= spare:
+                continue  # void in the suit led from the deal: the common case
             played_before = {c for m in range(n - 1) for s, c in zip(all_seats[m], all_cards[m]) if s == seat}
-            followers = sorted(c for c in hand - played_before if c != card and follow[c] == led)
+            followers = sorted(c for c in followers if c not in played_before)
             if len(followers) <= spare:
                 continue
             proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "

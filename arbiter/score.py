@@ -133,8 +133,10 @@ def in_order(book: Rulebook, awards: Iterable[Award], rules: Rules | None = None
     An award comes first when the record of its law names the same penalty as Law 4's
     reading (Law 63's `revoke_penalty`). `rules` are the book's, where already worked out.
     """
-    first = (rules or Rules.of(book)).first
     items = list(awards)
+    if len(items) < 2:  # a hand's points alone, most often: nothing to put in order
+        return items
+    first = (rules or Rules.of(book)).first
 
     def leads(a: Award) -> bool:
         return first is not None and a.law is not None and book.law(a.law).reading.get("penalty") == first

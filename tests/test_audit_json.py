@@ -1,0 +1,96 @@
+"""`arbiter audit --json` written game by game, and over worker processes (arbiter/audit_json.py).
+
+The document must be the one records.md describes, byte for byte whichever road made it:
+here it is compared with `json.dumps` of the whole audit held as objects.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arbiter import audit_json
+from arbiter.audit import audit
+from arbiter.rulebook import load
+
+DATA = Path(__file__).resolve().parent / "data" / "egn"
+RECORDS = Path(__file__).resolve().parent.parent / "cases" / "records"
+BOOK = load()
+
+
+def whole(paths: list[str], **options: object) -> str:
+    """The audit held whole, then dumped: what the stream must equal."""
+    return json.dumps(audit(paths, BOOK, **options).as_dict(), ensure_ascii=False) + "\n"  # type: ignore[arg-type]
+
+
+def streamed(paths: list[str], **options: object) -> tuple[str, list[str]]:
+    out = io.StringIO()
+    refused = audit_json.write(paths, BOOK, out, **options)[1]  # type: ignore[arg-type]
+    return out.getvalue(), refused
+
+
+@pytest.fixture()
+def event(tmp_path: Path) -> Path:
+    """Twice the bundled games and our two records, and a file that is no game: enough
+    files for the workers."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for copy in range(2):
+        for game in [*sorted(DATA.glob("*.egn")), *sorted(RECORDS.glob("*.yaml"))]:
+            shutil.copy(game, folder / f"{copy}-{game.name}")
+    (folder / "1-broken.egn").write_text("{not json", encoding="utf-8")
+    assert len(list(folder.iterdir())) >= audit_json.POOL_FROM
+    return folder
+
+
+@pytest.mark.parametrize("options", [{}, {"apply": True}, {"deal": 3}])
+def test_the_stream_is_the_whole_document(options: dict[str, object]) -> None:
+    paths = [str(DATA), str(RECORDS)]
+    text, refused = streamed(paths, **options)
+    assert text == whole(paths, **options)
+    assert refused == json.loads(text)["refused"]
+
+
+def test_one_game_and_no_game() -> None:
+    one = [str(DATA / "six-points-in-two-hands.egn")]
+    assert streamed(one)[0] == whole(one)
+    assert json.loads(streamed(one)[0])["house"] is not None  # one game: its house is the event's
+    nothing = [str(DATA / "README.md")]  # named, so read, and refused
+    text, refused = streamed(nothing)
+    assert text == whole(nothing) and len(refused) == 1 and json.loads(text)["house"] is None
+
+
+def test_workers_give_the_same_document(event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITER_WORKERS", "2")
+    assert audit_json.workers(len(list(event.iterdir()))) == 2
+    text, refused = streamed([str(event)])
+    assert text == whole([str(event)])
+    assert refused == [r for r in json.loads(text)["refused"]] and any("broken" in r for r in refused)
+
+
+def test_a_worker_that_dies_leaves_the_rest_to_the_parent(event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system may kill a worker; the audit must still be whole and in order."""
+    monkeypatch.setenv("ARBITER_WORKERS", "2")
+    parent = os.getpid()
+    real = audit_json._one
+
+    def dies_in_a_worker(path: str, *rest: object) -> audit_json.Done:
+        if os.getpid() != parent and path.endswith("1-vwec-finals.egn"):
+            os._exit(9)
+        return real(path, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audit_json, "_one", dies_in_a_worker)
+    assert streamed([str(event)])[0] == whole([str(event)])
+
+
+def test_few_files_or_one_processor_stay_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITER_WORKERS", "4")
+    assert audit_json.workers(audit_json.POOL_FROM - 1) == 1
+    assert audit_json.workers(audit_json.POOL_FROM) == 4
+    monkeypatch.setenv("ARBITER_WORKERS", "1")
+    assert audit_json.workers(10_000) == 1
