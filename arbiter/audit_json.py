@@ -1,11 +1,12 @@
 """The audit as JSON (records.md), written game by game: each game is turned into text as
 soon as it is audited, so an event's results are never all held as objects at once; and a
-large event is shared out among worker processes, one file at a time, in order.
+large event is shared out among worker processes, a few files at a time, kept in order.
 
 The document is byte for byte what `json.dumps(audit(...).as_dict(), ensure_ascii=False)`
 gives: the same keys in the same order, with json's own separators.
 
-Workers are forked, so they start with the rulebook already read. A worker that dies (the
+Workers are forked, so they start with the rulebook already read; only from a process
+with one thread (the progress bar's starts after them). A worker that dies (the
 system killed it) breaks the pool; the files not yet done are then audited here, one after
 another, so the result is the same, only slower. ARBITER_WORKERS=1 turns the pool off.
 """
@@ -83,6 +84,10 @@ def _outcomes(files: list[str], book: Rulebook, apply: bool, deal: int | None) -
 
 def _pooled(files: list[str], n: int, book: Rulebook, apply: bool, deal: int | None) -> Iterator[Done]:
     """Outcomes from `n` forked workers, in order, until done or the pool cannot go on."""
+    import threading
+
+    if threading.active_count() > 1:  # a fork copies no thread but every lock one may hold
+        return
     try:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor

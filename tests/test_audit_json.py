@@ -94,3 +94,22 @@ def test_few_files_or_one_processor_stay_in_this_process(monkeypatch: pytest.Mon
     assert audit_json.workers(audit_json.POOL_FROM) == 4
     monkeypatch.setenv("ARBITER_WORKERS", "1")
     assert audit_json.workers(10_000) == 1
+
+
+def test_no_fork_while_another_thread_runs(event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked child keeps every lock another thread held (the progress bar's, stderr's):
+    with a second thread alive the audit stays in this process, and is the same."""
+    import threading
+
+    monkeypatch.setenv("ARBITER_WORKERS", "2")
+    files = [str(p) for p in sorted(event.iterdir())]
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert list(audit_json._pooled(files, 2, BOOK, False, None)) == []
+        assert streamed([str(event)])[0] == whole([str(event)])
+    finally:
+        stop.set()
+        other.join()
+    assert len(list(audit_json._pooled(files, 2, BOOK, False, None))) == len(files)
