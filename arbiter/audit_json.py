@@ -37,25 +37,38 @@ def write(paths: list[str], book: Rulebook, out: TextIO, apply: bool = False, de
           progress: Callable[[int, int], None] | None = None) -> tuple[list[str], list[str]]:
     """Write the audit of `paths` to `out` as one JSON document and a newline; the files
     audited and the refusal lines."""
-    files = expand(paths)
-    games: list[str] = []
-    houses: list[Any] = []
-    refused: list[str] = []
-    with no_cycle_collector():
-        for i, (text, house, refusal) in enumerate(_outcomes(files, book, apply, deal)):
-            if refusal is not None:
-                refused.append(refusal)
-            else:
-                games.append(text)  # type: ignore[arg-type]
-                houses.append(house)
-            if progress is not None:
-                progress(i + 1, len(files))
-    same = len({repr(h) for h in houses}) == 1
-    out.write(f'{{"files": {_encode(files)}, "ruleset": {_encode(book.ruleset)}, '
-              f'"house": {_encode(houses[0] if same else None)}, "games": [')
-    out.write(", ".join(games))
-    out.write(f'], "refused": {_encode(refused)}}}\n')
-    return files, refused
+    done = Event(paths, book, apply, deal, progress)
+    done.dump(out)
+    return done.files, done.refused
+
+
+class Event:
+    """An event audited, each game already JSON text; `dump` writes the document."""
+
+    def __init__(self, paths: list[str], book: Rulebook, apply: bool = False, deal: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+        self.files = expand(paths)
+        self.ruleset = book.ruleset
+        self.games: list[str] = []
+        self.houses: list[Any] = []
+        self.refused: list[str] = []
+        with no_cycle_collector():
+            for i, (text, house, refusal) in enumerate(_outcomes(self.files, book, apply, deal)):
+                if refusal is not None:
+                    self.refused.append(refusal)
+                else:
+                    self.games.append(text)  # type: ignore[arg-type]
+                    self.houses.append(house)
+                if progress is not None:
+                    progress(i + 1, len(self.files))
+
+    def dump(self, out: TextIO) -> None:
+        """The document and a newline."""
+        same = len({repr(h) for h in self.houses}) == 1
+        out.write(f'{{"files": {_encode(self.files)}, "ruleset": {_encode(self.ruleset)}, '
+                  f'"house": {_encode(self.houses[0] if same else None)}, "games": [')
+        out.write(", ".join(self.games))
+        out.write(f'], "refused": {_encode(self.refused)}}}\n')
 
 
 def workers(count: int) -> int:

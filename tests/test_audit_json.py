@@ -10,16 +10,20 @@ import io
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from arbiter import audit_json
 from arbiter.audit import audit
+from arbiter.launch import audit_json_options
 from arbiter.rulebook import load
 
 DATA = Path(__file__).resolve().parent / "data" / "egn"
-RECORDS = Path(__file__).resolve().parent.parent / "cases" / "records"
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "cases" / "records"
 BOOK = load()
 
 
@@ -113,3 +117,57 @@ def test_no_fork_while_another_thread_runs(event: Path, monkeypatch: pytest.Monk
         stop.set()
         other.join()
     assert len(list(audit_json._pooled(files, 2, BOOK, False, None))) == len(files)
+
+
+# --- the console script's own road to the JSON audit (arbiter/launch.py) -------------------------
+
+
+
+def test_only_the_plain_spellings_take_the_short_road() -> None:
+    assert audit_json_options(["audit", "a.egn", "--json"]) == {
+        "paths": ["a.egn"], "apply": False, "deal": None, "ruleset": None}
+    assert audit_json_options(["audit", "--json", "--deal", "3", "--apply", "d/", "--ruleset", "x", "b"]) == {
+        "paths": ["d/", "b"], "apply": True, "deal": 3, "ruleset": "x"}
+    for argv in (["audit", "a.egn"],  # the view for people needs rich and typer anyway
+                 ["law", "52", "--json"], ["audit", "--json"],  # no path: click's usage line
+                 ["audit", "a.egn", "--json", "--deal=3"], ["audit", "a.egn", "--json", "--deal", "-1"],
+                 ["audit", "a.egn", "--json", "--deal"], ["audit", "a.egn", "--json", "--help"],
+                 ["audit", "--", "-a.egn", "--json"], ["audit", "a.egn", "--json", "--ruleset"]):
+        assert audit_json_options(argv) is None, argv
+
+
+def both(*args: str, env: dict[str, str] | None = None) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
+    """The same command through arbiter.cli (typer) and through the console script's start."""
+    env = {**os.environ, **(env or {})}
+    out = []
+    for start in ("from arbiter.cli import main; main()", "from arbiter.launch import main; main()"):
+        done = subprocess.run([sys.executable, "-c", start, *args], capture_output=True, text=True, env=env,
+                              cwd=ROOT)
+        out.append((done.returncode, done.stdout, done.stderr))
+    return out[0], out[1]
+
+
+@pytest.mark.parametrize("args", [
+    ("audit", "tests/data/egn", "cases/records", "--json", "--apply"),
+    ("audit", "--json", "--deal", "3", "tests/data/egn/vwec-finals.egn"),
+    ("audit", "tests/data/egn/vwec-finals.egn", "--json", "--deal", "99"),  # refused: exit 2
+    ("audit", "/no/such/folder/game.egn", "--json"),
+    ("audit", "tests/data/egn", "--json", "--ruleset", "no-such-code"),  # left to arbiter.cli
+])
+def test_the_short_road_says_what_the_cli_says(args: tuple[str, ...]) -> None:
+    typer_road, short_road = both(*args)
+    assert short_road == typer_road
+
+
+def test_the_short_road_with_workers_and_a_broken_file(event: Path) -> None:
+    typer_road, short_road = both("audit", str(event), "--json", env={"ARBITER_WORKERS": "2"})
+    assert short_road == typer_road and short_road[0] == 2 and "broken" in short_road[2]
+
+
+def test_the_short_road_loads_no_command_line_machinery() -> None:
+    probe = ("import sys, contextlib, io\nfrom arbiter.launch import main\n"
+             "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+             "    main(['audit', 'tests/data/egn', '--json'])\n"
+             "print(' '.join(m for m in ('typer', 'click', 'rich', 'yaml') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == ""
