@@ -72,14 +72,25 @@ class Event:
 
 
 def workers(count: int) -> int:
-    """How many processes share `count` files: one per processor this process may use,
-    unless the files are few or ARBITER_WORKERS says otherwise."""
+    """How many processes share `count` files: one per processor this process may use and
+    other programs leave idle, unless the files are few or ARBITER_WORKERS says otherwise.
+
+    On a machine already busy, more processes only take turns: they cost the time to
+    start them and to send the results back, and gain nothing.
+    """
     wanted = os.environ.get("ARBITER_WORKERS", "")
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    n = int(wanted) if wanted.isdigit() and int(wanted) > 0 else min(cpus, 4)
+    if wanted.isdigit() and int(wanted) > 0:
+        n = int(wanted)
+    else:
+        try:
+            cpus = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            cpus = os.cpu_count() or 1
+        try:
+            busy = os.getloadavg()[0]
+        except (AttributeError, OSError):
+            busy = 0.0
+        n = min(4, cpus, round(cpus - busy + 1))
     return n if count >= POOL_FROM and n > 1 else 1
 
 

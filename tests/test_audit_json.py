@@ -92,6 +92,15 @@ def test_a_worker_that_dies_leaves_the_rest_to_the_parent(event: Path, monkeypat
     assert streamed([str(event)])[0] == whole([str(event)])
 
 
+def test_a_busy_machine_gets_no_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARBITER_WORKERS", raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    assert audit_json.workers(1000) == 2
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.5, 2.5, 2.5))  # both processors taken
+    assert audit_json.workers(1000) == 1
+
+
 def test_few_files_or_one_processor_stay_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARBITER_WORKERS", "4")
     assert audit_json.workers(audit_json.POOL_FROM - 1) == 1
