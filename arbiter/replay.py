@@ -15,6 +15,7 @@ record, and the incident as a case file would give it, for `arbiter.ruling` to r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from arbiter.model import InputError
@@ -380,10 +381,12 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     size = house.get("pack", 24)
     pack = _PACK_24 if size == 24 else CARDS
     hands, up, discard = deal.hands, deal.up_card, deal.discard
-    every = [c for cards in result.cards for c in cards]
+    every = tuple(chain.from_iterable(result.cards))
     if not hands and len(set(every)) == len(every) and pack.issuperset(every):
         # Each card once and all in the pack: only the card turned up and the discard can
         # be shown not to be his who played it.
+        if (up is None or up not in every) and (discard is None or discard not in every):
+            return
         marked = {up, discard}
         for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
             if not marked.isdisjoint(cards):
