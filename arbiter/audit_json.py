@@ -1,6 +1,8 @@
-"""The audit as JSON (records.md), written game by game: each game is turned into text as
-soon as it is audited, so an event's results are never all held as objects at once; and a
-large event is shared out among worker processes, a few files at a time, kept in order.
+"""The audit as JSON (records.md), game by game: each game is turned into JSON text as soon
+as it is audited, so an event's results are never all held as objects at once, and the
+document is written when all are done (its `house` comes before the games and depends on
+all of them). A large event is shared out among worker processes, a few files at a time,
+kept in order.
 
 The document is byte for byte what `json.dumps(audit(...).as_dict(), ensure_ascii=False)`
 gives: the same keys in the same order, with json's own separators.
