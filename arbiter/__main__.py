@@ -1,3 +1,3 @@
-from arbiter.cli import main
+from arbiter.launch import main
 
 main()

@@ -10,8 +10,10 @@ listed and nothing is scored until it chooses.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +21,7 @@ from arbiter import score as scoring
 from arbiter.model import InputError, Side
 from arbiter.reader import shown
 from arbiter.record import SEATS, SUITS, Deal, Record, side_of
-from arbiter.replay import Finding, Replay, replay
+from arbiter.replay import Finding, Replay, play_words, replay
 from arbiter.rulebook import Rulebook
 
 RECORD_SUFFIXES = (".egn", ".json", ".yaml", ".yml")
@@ -102,22 +104,46 @@ def audit(paths: list[str], book: Rulebook, apply: bool = False, deal: int | Non
     """Audit every file; a refused file is reported and the others go on."""
     files = expand(paths)
     result = Audit(files, book.ruleset)
-    for i, path in enumerate(files):
-        try:
-            record = read_record(path)
-            game = audit_game(record, book, apply)
-            if deal is not None:
-                game["deals"] = [d for d in game["deals"] if d["number"] == deal]
-                if not game["deals"]:
-                    raise InputError(f"{shown(path)}: no deal {deal}")
-            result.games.append(game)
-        except InputError as err:
-            result.refused.append(str(err))
-        except RecursionError:
-            result.refused.append(f"{shown(path)}: nested too deeply to read")
-        if progress is not None:
-            progress(i + 1, len(files))
+    with no_cycle_collector():
+        for i, path in enumerate(files):
+            try:
+                result.games.append(audit_file(path, book, apply, deal))
+            except InputError as err:
+                result.refused.append(str(err))
+            if progress is not None:
+                progress(i + 1, len(files))
     return result
+
+
+def audit_file(path: str, book: Rulebook, apply: bool = False, deal: int | None = None) -> dict[str, Any]:
+    """One file's game; with `deal`, only that deal. A file that cannot be audited is an
+    InputError saying why in one line."""
+    try:
+        game = audit_game(read_record(path), book, apply)
+    except RecursionError:
+        raise InputError(f"{shown(path)}: nested too deeply to read") from None
+    if deal is not None:
+        game["deals"] = [d for d in game["deals"] if d["number"] == deal]
+        if not game["deals"]:
+            raise InputError(f"{shown(path)}: no deal {deal}")
+    return game
+
+
+@contextmanager
+def no_cycle_collector() -> Iterator[None]:
+    """The cycle collector off for an audit: it makes millions of small objects, none of
+    them in a cycle, and keeps its results to the end, so the collector would walk them
+    again and again (a third of the time of a large event) and free nothing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+_SIDES = {"NS": Side.NS, "EW": Side.EW}
 
 
 def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str, Any]:
@@ -129,13 +155,15 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
     raw = {"NS": record.start[0], "EW": record.start[1]}
     deals = []
     limit = record.house.get("hands_per_game")
+    house = record.house
     for deal in record.deals:
-        where = f"{record.path}: deal {deal.number}"
-        played = replay(deal, record.house, figures, where)
-        points_before, games_before = rubber.points, dict(rubber.games)
-        irregularities, penalties = _rule_all(deal, played, book, points_before, games_before)
-        awards = [scoring.Award(Side(s), p, 3 if deal.alone is not None else 2)
-                  for s, p in played.points.items() if p]
+        played = replay(deal, house, figures, f"{record.path}: deal {deal.number}")
+        if played.findings:
+            irregularities, penalties = _rule_all(deal, played, book, rubber.points, dict(rubber.games))
+        else:
+            irregularities, penalties = [], []
+        law = 3 if deal.alone is not None else 2
+        awards = [scoring.Award(_SIDES[s], p, law) for s, p in played.points.items() if p]
         if apply:
             awards = penalties + awards
         for a in awards:
@@ -181,7 +209,7 @@ def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
         if finding.incident is not None:
             case = _case(deal, finding, revokes, points, games)
             try:
-                ruling = _ruling(case, book, build_case, rule)
+                ruling = rule(build_case(case, "audit"), book)
             except InputError as err:
                 entry["refused"] = str(err)
             else:
@@ -196,26 +224,6 @@ def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
                     penalties.extend(a for a in ruling.awards if a.points)
         out.append(entry)
     return out, penalties
-
-
-_RULINGS: dict[tuple[int, str], Any] = {}
-
-
-def _ruling(case: dict[str, Any], book: Rulebook, build_case: Any, rule: Any) -> Any:
-    """The engine's ruling on a case, remembered: an event's records repeat the same
-    incidents, and a ruling depends on nothing but the case and the book."""
-    import json
-
-    key = (id(book), json.dumps(case, sort_keys=True))
-    if key not in _RULINGS:
-        try:
-            _RULINGS[key] = rule(build_case(case, "audit"), book)
-        except InputError as err:
-            _RULINGS[key] = err
-    found = _RULINGS[key]
-    if isinstance(found, InputError):
-        raise found
-    return found
 
 
 def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.Tally,
@@ -254,15 +262,16 @@ def _plain_awards(awards: list[scoring.Award]) -> dict[str, int]:
 
 def _deal_json(deal: Deal, played: Replay, score: dict[str, int], irregularities: list[dict[str, Any]],
                applied: dict[str, int] | None) -> dict[str, Any]:
+    seat = SEATS.__getitem__
     out = {
         "number": deal.number, "dealer": SEATS[deal.dealer], "up_card": deal.up_card,
         "trump": SUITS[deal.trump] if deal.trump else None,
         "maker": SEATS[deal.maker] if deal.maker is not None else None,
         "alone": SEATS[deal.alone] if deal.alone is not None else None,
-        "leaders": [SEATS[s] for s in played.leaders], "winners": [SEATS[s] for s in played.winners],
+        "leaders": list(map(seat, played.leaders)), "winners": list(map(seat, played.winners)),
         "tricks": played.tricks, "points": played.points, "score": score,
         "complete": played.complete, "irregularities": irregularities,
-        "plays": [[SEATS[s] + " " + c for s, c in t] for t in played.plays],
+        "plays": list(map(play_words, played.seats, played.cards)),
     }
     if deal.defender_alone is not None:
         out["defender_alone"] = SEATS[deal.defender_alone]
@@ -276,4 +285,3 @@ def _deal_json(deal: Deal, played: Replay, score: dict[str, int], irregularities
     if applied is not None:
         out["penalties"] = applied
     return out
-

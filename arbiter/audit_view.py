@@ -116,7 +116,11 @@ def deal_detail(game: dict[str, Any]) -> None:
 
 
 class Progress:
-    """A progress bar on stderr for a large folder, only on a terminal."""
+    """A progress bar on stderr for a large folder, only on a terminal.
+
+    It starts (with its drawing thread) at the first file done, not before: the JSON audit
+    forks its workers first, and a process is forked safely only while it has one thread.
+    """
 
     def __init__(self, total: int) -> None:
         from rich.console import Console
@@ -124,9 +128,12 @@ class Progress:
 
         self.bar = Bar(console=Console(stderr=True), transient=True)
         self.task = self.bar.add_task("auditing", total=total)
-        self.bar.start()
+        self.started = False
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.started:
+            self.started = True
+            self.bar.start()
         self.bar.update(self.task, completed=done)
 
     def stop(self) -> None:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from arbiter.model import InputError
+from arbiter.streams import quiet_stdout, tolerant_streams
 
 VIEW_FLAGS = {"--plain": "plain", "--braille": "braille"}
 """Views any command's output can take (arbiter.plain, arbiter.braille); TERM=dumb also
@@ -636,30 +637,9 @@ def _command_for(argv: list[str]) -> tuple[Any, list[str], str]:
     return typer.main.get_command(app), argv, "arbiter"
 
 
-def _tolerant_streams() -> None:
-    """Output in an encoding that lacks a character (a box corner, '·') shows '?' instead of
-    crashing the view."""
-    for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-        if encoding != "utf8" and hasattr(stream, "reconfigure"):
-            try:
-                stream.reconfigure(errors="replace")
-            except (ValueError, OSError):
-                pass
-
-
-def _quiet_stdout() -> None:
-    """After the reader of a pipe has gone (`| head`), send what is left nowhere."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-
-
 def main(argv: list[str] | None = None) -> None:
     """The console script: usage errors become one line on stderr with status 2."""
-    _tolerant_streams()
+    tolerant_streams()
     argv = sys.argv[1:] if argv is None else argv
     if argv == ["--version"]:  # answered before any command is built: it must be instant
         from arbiter import __version__
@@ -678,7 +658,7 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         status = 130
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         status = 0
     except Exception as err:  # click's usage errors: one line, not a box
         if hasattr(err, "format_message") and hasattr(err, "exit_code"):
@@ -699,7 +679,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
     except (OSError, ValueError):
         pass
     sys.exit(status if isinstance(status, int) else 0)
@@ -1117,20 +1097,22 @@ def audit(
 
             bar = Progress(len(files))
         try:
-            result = auditing.audit(files, rb, apply=apply, deal=deal, progress=bar)
+            if as_json:  # written game by game (arbiter/audit_json.py)
+                from arbiter import audit_json
+
+                refused = audit_json.write(files, rb, sys.stdout, apply=apply, deal=deal, progress=bar)[1]
+            else:
+                result = auditing.audit(files, rb, apply=apply, deal=deal, progress=bar)
+                refused = result.refused
         finally:
             if bar is not None:
                 bar.stop()
-    if as_json:
-        import json
-
-        sys.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
-    else:
+    if not as_json:
         from arbiter import audit_view
 
         for game in result.games:
             (audit_view.deal_detail if deal is not None else audit_view.game_table)(game)
-    for line in result.refused:
+    for line in refused:
         fail(line)
-    if result.refused or not files:
+    if refused or not files:
         raise fail("no recorded games found") if not files else typer.Exit(2)

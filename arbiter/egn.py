@@ -153,7 +153,9 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
     if type(number) is not int or number < 0:
         raise InputError(f"{where}: a deal's dealNumber must be a whole number from 0, not {shown(number, 20)!r}")
     here = f"{where}: deal {number}"
-    state = _mapping(data.get("initialState"), f"{here}: initialState")
+    state = data.get("initialState")
+    if not isinstance(state, dict):
+        state = _mapping(state, f"{here}: initialState")
     dealer = state.get("dealer")
     if type(dealer) is not int or not 0 <= dealer <= 3:
         raise InputError(f"{here}: dealer must be a seat 0-3, not {shown(dealer, 20)!r}")
@@ -161,10 +163,15 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
     phases = data.get("phases", [])
     if not isinstance(phases, list):
         raise InputError(f"{here}: 'phases' must be a list")
-    bidding = next((p for p in phases if isinstance(p, dict) and p.get("type") == "EUCHRE_BIDDING"), None)
-    play = next((p for p in phases if isinstance(p, dict) and p.get("type") == "TRICK_PLAY"), None)
-    if any(not isinstance(p, dict) or p.get("type") not in ("EUCHRE_BIDDING", "TRICK_PLAY") for p in phases):
-        raise InputError(f"{here}: a phase must be EUCHRE_BIDDING or TRICK_PLAY")
+    bidding = play = None  # the first of each
+    for phase in phases:
+        kind = phase.get("type") if isinstance(phase, dict) else None
+        if kind == "EUCHRE_BIDDING":
+            bidding = phase if bidding is None else bidding
+        elif kind == "TRICK_PLAY":
+            play = phase if play is None else play
+        else:
+            raise InputError(f"{here}: a phase must be EUCHRE_BIDDING or TRICK_PLAY")
     up = _card(up_token, None, f"{here}: upCard", unknown_ok=True) if up_token is not None else None
 
     trump = maker = alone = defender = None
@@ -208,9 +215,11 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
     if isinstance(dealt, list):
         for seat, cards in enumerate(dealt[:4]):
             if isinstance(cards, list) and len(cards) == 5:
-                known = [_card(c, trump, f"{here}: playerCards", unknown_ok=True) for c in cards]
+                known = _plain(cards)
+                if known is None:  # the slow road only for what is not a plain card
+                    known = tuple(_card(c, trump, f"{here}: playerCards", unknown_ok=True) for c in cards)
                 if None not in known:
-                    hands[seat] = tuple(known)
+                    hands[seat] = known  # type: ignore[assignment]
 
     tricks: tuple[tuple[Card, ...], ...] = ()
     first = None
@@ -220,19 +229,28 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             raise InputError(f"{here}: 'tricks' must be a list")
         if raw and trump is None:
             raise InputError(f"{here}: trick 1: tricks are recorded but no trump was made")
-        tricks = tuple(_trick(t, trump, f"{here}: trick {n}") for n, t in enumerate(raw, 1))
+        tricks = tuple(_trick(t, trump, here, n) for n, t in enumerate(raw, 1))
         lead = play.get("initialLead")
         first = lead if type(lead) is int and 0 <= lead <= 3 else None
     return Deal(number, dealer, up, trump, maker, alone, defender, ordered, discard, hands, tricks, None, first)
 
 
-def _trick(data: Any, trump: str | None, where: str) -> tuple[Card, ...]:
+def _trick(data: Any, trump: str | None, here: str, n: int) -> tuple[Card, ...]:
     if not isinstance(data, list):
-        raise InputError(f"{where}: a trick must be a list of cards")
-    out = tuple(TOKENS.get(t) if isinstance(t, str) else None for t in data)
-    if None in out:  # the slow road only for what is not a plain card
-        out = tuple(_card(t, trump, where) for t in data)  # type: ignore[misc]
+        raise InputError(f"{here}: trick {n}: a trick must be a list of cards")
+    out = _plain(data)
+    if out is None:  # the slow road only for what is not a plain card
+        out = tuple(_card(t, trump, f"{here}: trick {n}") for t in data)  # type: ignore[misc]
     return out  # type: ignore[return-value]
+
+
+def _plain(tokens: list[Any]) -> tuple[Card, ...] | None:
+    """The cards, where every token is a plain card's (most are); else None."""
+    try:
+        out = tuple(map(TOKENS.get, tokens))
+    except TypeError:  # a list or a mapping where a card belongs
+        return None
+    return None if None in out else out  # type: ignore[return-value]
 
 
 def _card(token: Any, trump: str | None, where: str, unknown_ok: bool = False) -> Card | None:

@@ -15,6 +15,7 @@ record, and the incident as a case file would give it, for `arbiter.ruling` to r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from arbiter.model import InputError
@@ -22,34 +23,55 @@ from arbiter.record import MATES, RANKS, SEATS, SUITS, Card, Deal, Seat, side_of
 
 _RANK = {r: i for i, r in enumerate(RANKS)}
 _TRUMP_ORDER = {r: 100 + i for i, r in enumerate(RANKS) if r != "J"}
+CARDS = frozenset(rank + suit for suit in SUITS for rank in RANKS)
+"""Every card of the 32-card pack: what a trick may hold."""
 
 
-def _profiles() -> dict[str, dict[Card, tuple[str, int]]]:
-    """For each trump suit: every card's suit for following and its power in a trick.
+def _tables() -> tuple[dict[str, dict[Card, str]], dict[str, dict[str, dict[Card, int]]]]:
+    """For each trump suit: every card's suit for following; and for each suit led, every
+    card's power in the trick, worked out once so that a trick is a few look-ups.
 
     Power: a trump beats every other card, the right bower first, then the left; a card of
-    the suit led beats any other non-trump (its own power is its rank); a card of neither
-    cannot win (the trick's winner is found with the led suit in hand).
+    the suit led beats any other non-trump (by rank); a card of neither cannot win (-1).
     """
-    out: dict[str, dict[Card, tuple[str, int]]] = {}
+    follow: dict[str, dict[Card, str]] = {}
+    power: dict[str, dict[str, dict[Card, int]]] = {}
     for trump in SUITS:
-        table: dict[Card, tuple[str, int]] = {}
+        suits: dict[Card, str] = {}
+        strength: dict[Card, int] = {}
         for suit in SUITS:
             for rank in RANKS:
                 card = rank + suit
                 if rank == "J" and suit == trump:
-                    table[card] = (trump, 201)
+                    suits[card], strength[card] = trump, 201
                 elif rank == "J" and suit == MATES[trump]:
-                    table[card] = (trump, 200)
+                    suits[card], strength[card] = trump, 200
                 elif suit == trump:
-                    table[card] = (trump, _TRUMP_ORDER[rank])
+                    suits[card], strength[card] = trump, _TRUMP_ORDER[rank]
                 else:
-                    table[card] = (suit, _RANK[rank])
-        out[trump] = table
-    return out
+                    suits[card], strength[card] = suit, 10 + _RANK[rank]
+        follow[trump] = suits
+        power[trump] = {led: {c: p if suits[c] in (trump, led) else -1 for c, p in strength.items()}
+                        for led in SUITS}
+    return follow, power
 
 
-PROFILES = _profiles()
+FOLLOW, POWER = _tables()
+class _Prefixes(dict[tuple[Seat, ...], tuple[str, ...]]):
+    """Each order of seats as the words before a card in the JSON's plays: ('N ', 'E ', ...),
+    made the first time that order is asked for."""
+
+    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[str, ...]:
+        self[seats] = tuple(SEATS[s] + " " for s in seats)
+        return self[seats]
+
+
+PREFIXES = _Prefixes()
+
+
+def play_words(seats: tuple[Seat, ...], cards: tuple[Card, ...]) -> list[str]:
+    """A trick's plays as the JSON writes them: 'N 9C'."""
+    return list(map(str.__add__, PREFIXES[seats], cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +101,10 @@ class Replay:
     complete: bool = False
     """All five tricks were played out."""
     findings: list[Finding] = field(default_factory=list)
-    plays: list[tuple[tuple[Seat, Card], ...]] = field(default_factory=list)
-    """Each trick's cards with the seat that played each."""
+    seats: list[tuple[Seat, ...]] = field(default_factory=list)
+    """Each trick's seats in the order they played."""
+    cards: list[tuple[Card, ...]] = field(default_factory=list)
+    """Each trick's cards in the order played, beside `seats`."""
 
 
 def first_leader(deal: Deal, lone_lead: str) -> Seat:
@@ -113,9 +137,10 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     lone_euchred, defend_euchre, march_tricks, point_tricks); `where` names the file and deal
     in a refusal."""
     result = Replay()
-    if deal.trump is None:
+    trump = deal.trump
+    if trump is None:
         return result
-    profile = PROFILES[deal.trump]
+    follow, power = FOLLOW[trump], POWER[trump]
     out = sitting_out(deal)
     active = 4 - len(out)
     leader = first_leader(deal, house.get("lone_lead", "eldest"))
@@ -126,47 +151,46 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
             {"kind": "lead_out_of_turn", "offender": SEATS[deal.first_leader]}))
         leader = deal.first_leader
     count = len(deal.tricks)
+    most = figures["march_tricks"]
+    in_order = _ORDERS[out]
+    recorded = deal.seats
+    winners, tricks = result.winners, result.tricks
     for n, cards in enumerate(deal.tricks, 1):
         if not cards:
             raise InputError(f"{where}: trick {n}: a trick with no cards cannot be replayed")
-        if n > figures["march_tricks"]:
-            raise InputError(f"{where}: trick {n}: a hand has only {figures['march_tricks']} tricks")
-        for card in cards:
-            if card not in profile:
-                raise InputError(f"{where}: trick {n}: {card!r} is no card")
-        if deal.seats is not None:
-            seats = deal.seats[n - 1]
+        if n > most:
+            raise InputError(f"{where}: trick {n}: a hand has only {most} tricks")
+        if not CARDS.issuperset(cards):
+            card = next(c for c in cards if c not in CARDS)
+            raise InputError(f"{where}: trick {n}: {card!r} is no card")
+        if recorded is not None:
+            seats = recorded[n - 1]
             _check_turns(result, deal, n, leader, seats, out)
+        elif len(cards) == active:
+            seats = in_order[leader]
         else:
             seats = _in_turn(result, deal, n, leader, len(cards), out, active, last=n == count)
-        plays = tuple(zip(seats, cards))
-        result.plays.append(plays)
-        result.leaders.append(plays[0][0])
+        result.seats.append(seats)
+        result.cards.append(cards)
+        result.leaders.append(seats[0])
         if len(cards) < active and n == count:
             break  # the record stops in the middle of a trick: the deal is unfinished
-        led = profile[cards[0]][0]
-        best, winner = -1, plays[0][0]
-        for seat, card in plays:
-            suit, power = profile[card]
-            if suit != deal.trump and suit != led:
-                continue
-            if suit == led and suit != deal.trump:
-                power += 10
-            if power > best:
-                best, winner = power, seat
-        result.winners.append(winner)
-        result.tricks[side_of(winner)] += 1
+        # The first of the strongest cards wins (a card played twice cannot beat itself).
+        winner = seats[cards.index(max(cards, key=power[follow[cards[0]]].__getitem__))]
+        winners.append(winner)
+        tricks["EW" if winner & 1 else "NS"] += 1
         leader = winner
-    result.complete = len(result.winners) == figures["march_tricks"]
-    _revokes(result, deal, profile)
+    result.complete = len(winners) == most
+    _revokes(result, deal, follow)
     _cards_not_his(result, deal, house)
     for e in deal.exposed:
         result.findings.append(Finding(
             "exposed_card", e.seat, e.trick, f"the record says {SEATS[e.seat]} exposed the {e.card}",
             {"kind": "exposed_card", "offender": SEATS[e.seat], "how": "shown", "card": e.card}))
     if result.complete:
-        result.points = points(deal, result.tricks, figures)
-    result.findings.sort(key=lambda f: f.trick)
+        result.points = points(deal, tricks, figures)
+    if len(result.findings) > 1:
+        result.findings.sort(key=lambda f: f.trick)
     return result
 
 
@@ -292,41 +316,53 @@ def holding(deal: Deal, seat: Seat) -> tuple[set[Card], int] | None:
     return cards, 1
 
 
-def _revokes(result: Replay, deal: Deal, profile: dict[Card, tuple[str, int]]) -> None:
+def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
     """A player who did not follow the suit led, where a later card of his or his recorded
-    hand proves that he could have (Laws 62, 64, 66)."""
-    plays = result.plays
-    by_seat: dict[Seat, list[tuple[int, str, Card]]] = {}
-    for n, trick in enumerate(plays, 1):
-        for seat, card in trick:
-            by_seat.setdefault(seat, []).append((n, profile[card][0], card))
+    hand proves that he could have (Laws 62, 64, 66).
+
+    The tricks are read from the last back, remembering each seat's first card of each suit
+    in the tricks after the one at hand, so each card is looked at once.
+    """
+    all_seats, all_cards = result.seats, result.cards
     hands_known = bool(deal.hands) or deal.discard is not None
-    for n, trick in enumerate(plays, 1):
-        led_card = trick[0][1]
-        led = profile[led_card][0]
-        for seat, card in trick[1:]:
-            if profile[card][0] == led:
+    later: dict[tuple[Seat, str], tuple[int, Card]] = {}
+    suspects: list[tuple[int, int, tuple[int, Card] | None]] = []
+    for n in range(len(all_cards), 0, -1):
+        seats, cards = all_seats[n - 1], all_cards[n - 1]
+        led = follow[cards[0]]
+        for i in range(len(cards) - 1, 0, -1):
+            if follow[cards[i]] != led:
+                shown_later = later.get((seats[i], led))
+                if shown_later is not None or hands_known:
+                    suspects.append((n, i, shown_later))
+        for i in range(len(cards) - 1, -1, -1):  # backwards, so the first card of a suit stays
+            later[seats[i], follow[cards[i]]] = (n, cards[i])
+    for n, i, shown_later in reversed(suspects):
+        seats, cards = all_seats[n - 1], all_cards[n - 1]
+        seat, card, led_card = seats[i], cards[i], cards[0]
+        led = follow[led_card]
+        if shown_later is not None:
+            proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
+                     f"{shown_later[1]} to trick {shown_later[0]}: he held a card of the suit led")
+            shown = [shown_later[1]]
+        else:
+            held = holding(deal, seat)
+            if held is None:
                 continue
-            later = next(((m, c) for m, suit, c in by_seat[seat] if m > n and suit == led), None)
-            if later is not None:
-                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
-                         f"{later[1]} to trick {later[0]}: he held a card of the suit led")
-                shown = [later[1]]
-            else:
-                held = holding(deal, seat) if hands_known else None
-                if held is None:
-                    continue
-                cards, spare = held
-                played_before = {c for m, _, c in by_seat[seat] if m < n}
-                followers = sorted(c for c in cards - played_before if c != card and profile[c][0] == led)
-                if len(followers) <= spare:
-                    continue
-                proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
-                         f"recorded hand held the {', '.join(followers)}")
-                shown = followers
-            result.findings.append(Finding("revoke", seat, n, proof, {
-                "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
-                "hand": [card, *shown[:4]]}))
+            hand, spare = held
+            followers = [c for c in hand if follow[c] == led and c != card]
+            if len(followers) <= spare:
+                continue  # void in the suit led from the deal: the common case
+            played_before = {c for m in range(n - 1) for s, c in zip(all_seats[m], all_cards[m]) if s == seat}
+            followers = sorted(c for c in followers if c not in played_before)
+            if len(followers) <= spare:
+                continue
+            proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
+                     f"recorded hand held the {', '.join(followers)}")
+            shown = followers
+        result.findings.append(Finding("revoke", seat, n, proof, {
+            "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
+            "hand": [card, *shown[:4]]}))
 
 
 def _led_words(card: Card, led: str) -> str:
@@ -335,15 +371,33 @@ def _led_words(card: Card, led: str) -> str:
     return f"{SUITS[led]} led"
 
 
+_PACK_24 = CARDS - {r + s for r in ("7", "8") for s in SUITS}
+"""The 24-card pack starts at the nine; any other pack in use is taken as the 32 cards."""
+
+
 def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     """A card played twice in the deal, not in the pack in use, or not his by the record
     (another's recorded hand, the turned-down card, the dealer's own discard)."""
-    lowest = "9" if house.get("pack", 24) == 24 else "7"
-    seen: dict[Card, tuple[Seat, int]] = {}
-    owners = {c: s for s, hand in deal.hands.items() for c in hand}
+    size = house.get("pack", 24)
+    pack = _PACK_24 if size == 24 else CARDS
     hands, up, discard = deal.hands, deal.up_card, deal.discard
-    for n, trick in enumerate(result.plays, 1):
-        for seat, card in trick:
+    every = tuple(chain.from_iterable(result.cards))
+    if not hands and len(set(every)) == len(every) and pack.issuperset(every):
+        # Each card once and all in the pack: only the card turned up and the discard can
+        # be shown not to be his who played it.
+        if (up is None or up not in every) and (discard is None or discard not in every):
+            return
+        marked = {up, discard}
+        for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
+            if not marked.isdisjoint(cards):
+                for seat, card in zip(seats, cards):
+                    if card in marked:
+                        _owner(result, deal, n, seat, card, {})
+        return
+    seen: dict[Card, tuple[Seat, int]] = {}
+    owners = {c: s for s, hand in hands.items() for c in hand}
+    for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
+        for seat, card in zip(seats, cards):
             if card in seen:
                 first = seen[card]
                 result.findings.append(Finding(
@@ -351,17 +405,22 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
                     f"by {SEATS[seat]} to trick {n}", {"kind": "imperfect_pack", "found": "after_hand"}))
                 continue
             seen[card] = (seat, n)
-            if _RANK[card[:-1]] < _RANK[lowest]:
+            if card not in pack:
                 result.findings.append(Finding(
                     "card_not_in_pack", seat, n, f"{SEATS[seat]} played the {card}, which is not in the "
-                    f"{house.get('pack', 24)}-card pack in use", {"kind": "imperfect_pack", "found": "after_hand"}))
+                    f"{size}-card pack in use", {"kind": "imperfect_pack", "found": "after_hand"}))
                 continue
             if not hands and card != up and card != discard:
                 continue  # nothing recorded says whose it is
-            why = _not_his(deal, seat, card, owners)
-            if why:
-                result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
-                                               f"{n}, but {why}", None))
+            _owner(result, deal, n, seat, card, owners)
+
+
+def _owner(result: Replay, deal: Deal, n: int, seat: Seat, card: Card, owners: dict[Card, Seat]) -> None:
+    """A finding where the record shows the card was not his who played it."""
+    why = _not_his(deal, seat, card, owners)
+    if why:
+        result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
+                                       f"{n}, but {why}", None))
 
 
 def _not_his(deal: Deal, seat: Seat, card: Card, owners: dict[Card, Seat]) -> str:

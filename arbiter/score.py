@@ -143,14 +143,16 @@ class Rules:
         return self.games_in_rubber + 1
 
 
-def in_order(book: Rulebook, awards: Iterable[Award]) -> list[Award]:
+def in_order(book: Rulebook, awards: Iterable[Award], rules: Rules | None = None) -> list[Award]:
     """Awards in the order they are scored: the revoke penalty first (Law 4), the rest as given.
 
     An award comes first when the record of its law names the same penalty as Law 4's
-    reading (Law 63's `revoke_penalty`).
+    reading (Law 63's `revoke_penalty`). `rules` are the book's, where already worked out.
     """
-    first = Rules.of(book).first
     items = list(awards)
+    if len(items) < 2:  # a hand's points alone, most often: nothing to put in order
+        return items
+    first = (rules or Rules.of(book)).first
 
     def leads(a: Award) -> bool:
         return first is not None and a.law is not None and book.law(a.law).reading.get("penalty") == first
@@ -286,13 +288,15 @@ class Rubber:
         Refused (InputError, nothing changed) when points are scored once the rubber is over,
         or when a correction would take a side below nothing.
         """
-        batch = [a for a in in_order(book, awards) if a.points]
+        batch = [a for a in in_order(book, awards, self.rules) if a.points]
         if not batch:
             return []
         if self.over:
             raise InputError(
                 f"the rubber is over ({self._over_words()}): no game is in play to score in; start a new rubber"
             )
+        if all(a.points > 0 for a in batch):  # only a correction can be refused half-way
+            return [game for award in batch for game in self._add(award)]
         trial = self.copy()
         won: list[Game] = []
         for award in batch:
