@@ -36,7 +36,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from arbiter.model import InputError, Seat, Side, is_whole
 from arbiter.reader import check_writable_place, clean, shown
@@ -80,6 +79,7 @@ _SCHEMA = (
     )""",
     "CREATE INDEX entries_of_table ON entries (tbl, id)",
     "CREATE INDEX entries_of_rubber ON entries (tbl, rubber, id)",
+    "CREATE INDEX seatings ON entries (tbl, id) WHERE kind = 'seating'",
     "CREATE TRIGGER entries_kept BEFORE DELETE ON entries BEGIN SELECT RAISE(ABORT, 'ledger entries are never deleted'); END",
     "CREATE TRIGGER entries_unchanged BEFORE UPDATE ON entries BEGIN SELECT RAISE(ABORT, 'ledger entries are never changed'); END",
     "CREATE TRIGGER tables_kept BEFORE DELETE ON tables BEGIN SELECT RAISE(ABORT, 'ledger tables are never deleted'); END",
@@ -523,13 +523,13 @@ class Ledger:
 
     def _state(self, con: sqlite3.Connection, table: Table, rubber: int | None = None) -> State:
         """A rubber of the table (default: the current one, that of the last entry left standing)."""
-        undone = _undone(con, table.id)
         if rubber is None:
-            last = _last_standing(con, table.id, undone)
+            last = _last_standing(con, table.id)
             rubber = last[2] if last is not None else 1
+        undone = _undone(con, table.id, rubber)
         entries = [e for e in _entries(con, table, rubber, undone) if e.kind != "undo" and e.undone_by is None]
         result, steps = replay(self.book(table), entries)
-        return State(str(self.path), table, rubber, result, tuple(steps), _seats(con, table, undone),
+        return State(str(self.path), table, rubber, result, tuple(steps), _seats(con, table),
                      _next_dealer(table, result, steps))
 
     def state(self, rubber: int | None = None) -> State:
@@ -548,7 +548,7 @@ class Ledger:
         """Every entry of the table, or of one rubber, undone ones and undos included, in order."""
         with self._session(write=False, create=False) as con:
             table = self._table(con, create=False)
-            return _entries(con, table, rubber, _undone(con, table.id))
+            return _entries(con, table, rubber, _undone(con, table.id, rubber))
 
     def history(self) -> tuple[Table, list[State], list[Entry]]:
         """The table, each of its rubbers replayed, and every entry in order (undone ones marked)."""
@@ -683,8 +683,7 @@ class Ledger:
         points, for it serves; or when it cannot be replayed: a damaged entry never stops a new rubber)."""
         with self._session(write=True) as con:
             table = self._table(con, create=True)
-            undone = _undone(con, table.id)
-            last = _last_standing(con, table.id, undone)
+            last = _last_standing(con, table.id)
             current = last[2] if last is not None else 1
             try:
                 before: State | None = self._state(con, table)
@@ -721,14 +720,13 @@ class Ledger:
         a damaged last entry (which it names)."""
         with self._session(write=True, create=False) as con:
             table = self._table(con, create=False)
-            undone = _undone(con, table.id)
-            row = _last_standing(con, table.id, undone)
+            row = _last_standing(con, table.id)
             if row is None:
                 raise LedgerError(f"table {table.name}: nothing to undo")
             try:
                 last = _row_entry(row, table.name)
             except LedgerError:
-                last = Entry(row[0], table.name, row[2], "", "points", f"damaged entry #{row[0]}", ())
+                last = _damaged(row, table.name)
             reverse = [Award(a.side, -a.points, a.law) for a in last.awards]
             undo = _insert(con, table, last.rubber, "undo", f"undo #{last.id}: {last.what}", reverse,
                            {"undoes": last.id}, None, undoes=last.id)
@@ -741,6 +739,8 @@ class Ledger:
         source = Path(old)
         if not check_writable_place(source, "ledger"):
             raise LedgerError(f"{shown(str(source))}: no such ledger to bring in")
+        from urllib.parse import quote
+
         try:
             src = sqlite3.connect(f"file:{quote(str(source.resolve()))}?mode=ro", uri=True, timeout=WAIT_SECONDS)
         except sqlite3.Error as err:
@@ -794,18 +794,24 @@ def _row_table(row: Sequence[Any]) -> Table:
     return Table(i, clean(str(name)), clean(str(opened)), str(ruleset), mapping, int(players))
 
 
-def _undone(con: sqlite3.Connection, table: int) -> dict[int, tuple[int, str]]:
-    """Entries taken back: their id -> (the undo's id, when)."""
-    return {row[0]: (row[1], clean(str(row[2]))) for row in con.execute(
-        "SELECT undoes, id, at FROM entries WHERE tbl = ? AND kind = 'undo'", (table,))}
+def _undone(con: sqlite3.Connection, table: int, rubber: int | None = None) -> dict[int, tuple[int, str]]:
+    """Entries taken back (of one rubber, or all): their id -> (the undo's id, when). An undo is
+    filed under the rubber of the entry it takes back."""
+    if rubber is None:
+        rows = con.execute("SELECT undoes, id, at FROM entries WHERE tbl = ? AND kind = 'undo'", (table,))
+    else:
+        rows = con.execute("SELECT undoes, id, at FROM entries WHERE tbl = ? AND rubber = ? AND kind = 'undo'",
+                           (table, rubber))
+    return {row[0]: (row[1], clean(str(row[2]))) for row in rows}
 
 
-def _last_standing(con: sqlite3.Connection, table: int, undone: dict[int, Any]) -> Sequence[Any] | None:
-    for row in con.execute(f"SELECT {_COLUMNS} FROM entries WHERE tbl = ? AND kind != 'undo' ORDER BY id DESC",
-                           (table,)):
-        if row[0] not in undone:
-            return row
-    return None
+_STANDING = "kind != 'undo' AND NOT EXISTS (SELECT 1 FROM entries AS u WHERE u.undoes = entries.id)"
+"""An entry left standing: not an undo, and taken back by none (found by the index on `undoes`)."""
+
+
+def _last_standing(con: sqlite3.Connection, table: int) -> Sequence[Any] | None:
+    return con.execute(f"SELECT {_COLUMNS} FROM entries WHERE tbl = ? AND {_STANDING} ORDER BY id DESC LIMIT 1",
+                       (table,)).fetchone()
 
 
 def _entries(con: sqlite3.Connection, table: Table, rubber: int | None, undone: dict[int, tuple[int, str]]) -> list[Entry]:
@@ -816,20 +822,25 @@ def _entries(con: sqlite3.Connection, table: Table, rubber: int | None, undone: 
                            (table.id, rubber))
     out = []
     for row in rows:
-        e = _row_entry(row, table.name)
+        try:
+            e = _row_entry(row, table.name)
+        except LedgerError:
+            if row[0] not in undone:
+                raise
+            e = _damaged(row, table.name)  # taken back: it no longer counts, so it no longer blocks
         if e.id in undone:
             e = replace(e, undone_by=undone[e.id][0], undone_at=undone[e.id][1])
         out.append(e)
     return out
 
 
-def _seats(con: sqlite3.Connection, table: Table, undone: dict[int, Any]) -> dict[str, str]:
-    for row in con.execute(f"SELECT {_COLUMNS} FROM entries WHERE tbl = ? AND kind = 'seating' ORDER BY id DESC",
-                           (table.id,)):
-        if row[0] not in undone:
-            seats = _row_entry(row, table.name).detail.get("seats") or {}
-            return {str(k): clean(str(v)) for k, v in seats.items() if k in table.seats()}
-    return {}
+def _seats(con: sqlite3.Connection, table: Table) -> dict[str, str]:
+    row = con.execute(f"SELECT {_COLUMNS} FROM entries WHERE tbl = ? AND kind = 'seating' AND {_STANDING} "
+                      "ORDER BY id DESC LIMIT 1", (table.id,)).fetchone()
+    if row is None:
+        return {}
+    seats = _row_entry(row, table.name).detail.get("seats") or {}
+    return {str(k): clean(str(v)) for k, v in seats.items() if k in table.seats()}
 
 
 def _next_dealer(table: Table, rubber: Rubber, steps: Sequence[Step]) -> str | None:
@@ -873,6 +884,13 @@ def _row_entry(row: Sequence[Any], table: str) -> Entry:
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise LedgerError(f"ledger entry #{i} is damaged ({shown(err, 80)}); take it back with "
                           "--undo, or start a new rubber with --new") from None
+
+
+def _damaged(row: Sequence[Any], table: str) -> Entry:
+    """A row that does not parse, as a placeholder that scores nothing."""
+    kind = str(row[4]) if row[4] in KINDS else "points"
+    return Entry(int(row[0]), table, int(row[2]) if isinstance(row[2], int) else 0, clean(str(row[3])), kind,
+                 f"damaged entry #{row[0]}", ())
 
 
 def _copy_old(src: sqlite3.Connection, dst: sqlite3.Connection, prefix: str, name: str, origin: str) -> int:
