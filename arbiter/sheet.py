@@ -107,7 +107,6 @@ def _ask(pool: list[str]) -> str | None:
 
 def run(req: Request, emit_json: Callable[[Any], None], quick: Callable[..., None]) -> None:
     """Do what the request asks. `emit_json` prints JSON; `quick` scores a hand from a given score."""
-    from arbiter.incident import hand_incident
     from arbiter.ledger import Ledger, Setup, parse_seats
 
     if req.words:
@@ -118,8 +117,12 @@ def run(req: Request, emit_json: Callable[[Any], None], quick: Callable[..., Non
         req.record = True
     hand = any(x is not None for x in (req.makers, req.maker, req.tricks, req.revoke, req.revokes, req.wrong_count)) \
         or req.alone or req.partner_exposed or req.abandoned
-    incident = hand_incident(req.makers, req.maker, req.tricks, req.alone, req.partner_exposed, req.abandoned,
-                             req.revoke, req.revokes, req.wrong_count) if hand else {}
+    incident: dict[str, Any] = {}
+    if hand:
+        from arbiter.incident import hand_incident
+
+        incident = hand_incident(req.makers, req.maker, req.tricks, req.alone, req.partner_exposed, req.abandoned,
+                                 req.revoke, req.revokes, req.wrong_count)
     actions = [name for name, on in (("a hand", hand), ("--ruling", req.ruling is not None), ("--add", bool(req.add)),
                                      ("--history", req.history), ("--undo", req.undo), ("--new", req.new),
                                      ("--report", req.report), ("--export", req.export is not None),

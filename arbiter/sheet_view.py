@@ -44,44 +44,50 @@ def _seat(state: State, seat: str | None) -> str:
     return f"{seat} ({name})" if name else seat
 
 
-def _game(g: Game) -> str:
+def _game(g: Game, last: bool = False) -> str:
+    """A game won: 'NS won game 2 (love game, counts 2; lap 3)'; `last`: no game receives its lap."""
     if g.winner is None:
         return f"game {g.number} drawn at {words(g.points)}"
-    love = "a love game, " if g.value > 1 and g.points[g.winner.other] == 0 else ""
-    lap = f", lap {g.lap} carried" if g.lap else ""
-    return f"{g.winner.value} win game {g.number} ({love}counts {g.value}{lap})"
+    love = "love game, " if g.value > 1 and g.points[g.winner.other] == 0 else ""
+    lap = (f"; lap {g.lap}, in no game" if last else f"; lap {g.lap}") if g.lap else ""
+    return f"{g.winner.value} won game {g.number} ({love}counts {g.value}{lap})"
 
 
 def _dealer_words(state: State) -> str:
     if state.rubber.over:
         return f"The next hand begins rubber {state.rubber_id + 1}; cut for the deal (Law 11)."
     if state.next_dealer is None:
-        return "Dealer not known: give --dealer with the next hand."
+        return "Dealer unknown (give --dealer)."
     return f"{_seat(state, state.next_dealer)} deals next."
 
 
 
 
 def entry_lines(entry: Entry, state: State, recorded: bool = True) -> None:
-    """A hand, ruling or correction just scored, in one or two lines."""
+    """A hand, ruling or correction just scored: what it scored, then the score and what follows."""
     step: Step | None = state.steps[-1] if state.steps else None
     head = f"#{entry.id} " if recorded else "Not recorded: "
-    score = "rubber over" if state.rubber.over else f"{words(state.rubber.points)}, game {state.rubber.number}"
-    console.print(Text(f"{head}{entry.what}: {points(entry)} → {score}", style="green" if recorded else "yellow"))
-    events: list[str] = []
-    if recorded and state.steps and state.steps[0].entry.id == entry.id and entry.rubber > 1 \
-            and state.rubber.rules.rubber:
-        events.append(f"Rubber {entry.rubber} begins.")
-    if step is not None:
-        events.extend(_game(g) + "." for g in step.won)
-    if state.rubber.over:
-        rp = state.rubber.rubber_points()
-        winner = f"{state.rubber.won_by.value} win it" if state.rubber.won_by else "no one wins it"
-        events.append(f"The rubber is over: {winner}" + (f", rubber points {words(rp)} (Law 7)." if rp else "."))
-    events.append(_dealer_words(state))
-    if not recorded:
-        events.append(f"Nothing written to table {state.table.name} (add --record).")
-    console.print(Text(" ".join(events)))
+    console.print(Text(f"{head}{entry.what}: {points(entry)}", style="green" if recorded else "yellow"))
+    r = state.rubber
+    parts: list[str] = []
+    if recorded and state.steps and state.steps[0].entry.id == entry.id and entry.rubber > 1 and r.rules.rubber:
+        parts.append(f"Rubber {entry.rubber} begins.")
+    if not r.over:
+        parts.append(f"Game {r.number}: {words(r.points)}.")
+    won = list(step.won) if step is not None else []
+    parts.extend(_game(g, r.over and i == len(won) - 1) + "." for i, g in enumerate(won))
+    if r.over:
+        rp = r.rubber_points()
+        who = f"{r.won_by.value} won the rubber" if r.won_by else "The rubber is over"
+        parts.append(who + (f", {rp[Side.NS]}–{rp[Side.EW]} (Law 7)." if rp else "."))
+    elif recorded:
+        parts.append(_dealer_words(state))
+    else:
+        parts.append(f"Nothing written to table {state.table.name} (add --record).")
+    line = " ".join(parts)
+    if len(line) >= console.width and state.seats:  # names are a help, not worth a third line
+        line = line.replace(_seat(state, state.next_dealer), state.next_dealer or "?")
+    console.print(Text(line))
 
 
 def table_state(state: State) -> None:
@@ -89,15 +95,18 @@ def table_state(state: State) -> None:
     t, r = state.table, state.rubber
     kind = "single games (house rule)" if not r.rules.rubber else f"rubber {state.rubber_id}"
     play = "over" if r.over else f"game {r.number} in play"
+    if r.rules.hands_per_game and not r.over:
+        play += f", deal {r.deals + 1} of {r.rules.hands_per_game}"
     console.print(Text.assemble((f"Table {t.name}", "bold"), f" · {kind} · {play} · {t.ruleset}"))
     for side in Side:
         seats = [s for s in SEATS if s in side.value]
         names = " & ".join(state.seats[s] for s in seats if s in state.seats)
         games = f"{r.games[side]} game{'s' if r.games[side] != 1 else ''}"
         names = f"{names[:32]:<33}" if state.seats else ""
-        console.print(Text(f"  {side.value}  {names}{r.points[side]:>3} points   {games}"))
+        pts = f"{r.points[side]} point{'s' if r.points[side] != 1 else ''}"
+        console.print(Text(f"  {side.value}  {names}{pts:>10}   {games}"))
     for g in r.finished:
-        console.print(Text(f"  {_game(g)}, {words(g.points)}", style="dim"))
+        console.print(Text(f"  {_game(g, r.over and g is r.finished[-1])}, {words(g.points)}", style="dim"))
     rp = r.rubber_points()
     if r.over and rp is not None:
         winner = f"won by {r.won_by.value}" if r.won_by else "not won"

@@ -548,11 +548,12 @@ def test_the_short_form_records_a_hand_in_one_or_two_lines(tmp_path: Path, monke
     out = _run(["NS", "4"])
     assert out.exit_code == 0, out.output
     lines = out.stdout.strip().splitlines()
-    assert len(lines) <= 2 and lines[0].startswith("#1 NS point") and "NS 1 – EW 0" in lines[0]
+    assert len(lines) <= 2 and lines[0].startswith("#1 NS point") and "NS 1 – EW 0" in lines[-1]
+    assert "Law 2" in lines[0] and "A game consists of five points" not in out.stdout  # Law 2 cited, not quoted
     out = _run(["NS", "alone", "5", "--dealer", "E"])
     lines = out.stdout.strip().splitlines()
-    assert len(lines) == 2 and "NS 5 – EW 0" not in lines[0]
-    assert "NS win game 1" in lines[1] and "S deals next" in lines[1]  # 1 + 4 = 5: game; E dealt, S is next
+    assert len(lines) == 2 and "Game 2: NS 0 – EW 0" in lines[1]
+    assert "NS won game 1" in lines[1] and "S deals next" in lines[1]  # 1 + 4 = 5: game; E dealt, S is next
     out = _run(["EW", "2", "--json"])
     data = json.loads(out.stdout)
     assert data["score"]["adjustment"] == {"NS": 2, "EW": 0}  # makers euchred: the adversaries score 2 (Law 2)
