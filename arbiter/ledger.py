@@ -32,10 +32,9 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter.model import InputError, Seat, Side, is_whole
 from arbiter.reader import check_writable_place, clean, shown
@@ -105,8 +104,7 @@ def default_path() -> Path:
     return Path(base) / "arbiter" / FILE_NAME
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """The rules a table is opened with; None: not said (the table's own, or the default)."""
 
     ruleset: str | None = None
@@ -115,8 +113,7 @@ class Setup:
     players: int | None = None
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A table of the ledger and the rules it was opened with, fixed from then on."""
 
     id: int
@@ -141,8 +138,7 @@ class Table:
         return order[(order.index(dealer) + 1) % len(order)] if dealer in order else dealer
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One line of the score sheet."""
 
     id: int
@@ -159,7 +155,7 @@ class Entry:
     """One line for the history."""
     awards: tuple[Award, ...]
     """The points it awarded, with their laws; an undo's are the reverse of the entry it undoes."""
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, Any]
     """Why: the hand's facts, the case file and its laws, the law of a correction, the seats."""
     dealer: str | None = None
     """The seat that dealt the hand it concerns, where known."""
@@ -193,8 +189,7 @@ class Entry:
                 "undone": self.undone_by is not None, "undone_by": self.undone_by, "undone_at": self.undone_at}
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """An entry left standing and the score just after it."""
 
     entry: Entry
@@ -213,8 +208,7 @@ class Step:
                 "games_won": plain(self.games), "rubber_over": self.over}
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """A table's current rubber as the ledger has it."""
 
     path: str
@@ -225,7 +219,7 @@ class State:
     """The score, replayed from the entries left standing."""
     steps: tuple[Step, ...]
     """Each standing entry of the rubber with the score after it."""
-    seats: dict[str, str] = field(default_factory=dict)
+    seats: dict[str, str]
     """Players' names by seat, where given."""
     next_dealer: str | None = None
     """Who deals next; None when not known (a rubber begins with a cut, Law 11)."""
@@ -562,7 +556,7 @@ class Ledger:
                 if not standing:
                     continue
                 result, steps = replay(self.book(table), standing)
-                states.append(State(str(self.path), table, number, result, tuple(steps)))
+                states.append(State(str(self.path), table, number, result, tuple(steps), {}, None))
             return table, states, every
 
     def everything(self) -> list[tuple[Table, list[State], list[Entry]]]:
@@ -598,7 +592,8 @@ class Ledger:
             state = self._state(con, table)
             first = state
             if state.rubber.over:
-                state = State(state.path, table, state.rubber_id + 1, Rubber(state.rubber.rules), (), state.seats)
+                state = State(state.path, table, state.rubber_id + 1, Rubber(state.rubber.rules), (), state.seats,
+                              None)
             kind, what, awards, detail, extra = build(state)
             if kind not in SCORING:
                 raise ValueError(f"entry kind {kind!r} is not one of {SCORING}")
@@ -730,7 +725,7 @@ class Ledger:
             reverse = [Award(a.side, -a.points, a.law) for a in last.awards]
             undo = _insert(con, table, last.rubber, "undo", f"undo #{last.id}: {last.what}", reverse,
                            {"undoes": last.id}, None, undoes=last.id)
-            taken = replace(last, undone_by=undo.id, undone_at=undo.at)
+            taken = last._replace(undone_by=undo.id, undone_at=undo.at)
             return taken, undo, self._state(con, table)
 
     def bring_in(self, old: str | Path) -> tuple[Table, int]:
@@ -829,7 +824,7 @@ def _entries(con: sqlite3.Connection, table: Table, rubber: int | None, undone: 
                 raise
             e = _damaged(row, table.name)  # taken back: it no longer counts, so it no longer blocks
         if e.id in undone:
-            e = replace(e, undone_by=undone[e.id][0], undone_at=undone[e.id][1])
+            e = e._replace(undone_by=undone[e.id][0], undone_at=undone[e.id][1])
         out.append(e)
     return out
 
@@ -890,7 +885,7 @@ def _damaged(row: Sequence[Any], table: str) -> Entry:
     """A row that does not parse, as a placeholder that scores nothing."""
     kind = str(row[4]) if row[4] in KINDS else "points"
     return Entry(int(row[0]), table, int(row[2]) if isinstance(row[2], int) else 0, clean(str(row[3])), kind,
-                 f"damaged entry #{row[0]}", ())
+                 f"damaged entry #{row[0]}", (), {})
 
 
 def _copy_old(src: sqlite3.Connection, dst: sqlite3.Connection, prefix: str, name: str, origin: str) -> int:

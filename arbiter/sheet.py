@@ -12,19 +12,19 @@ the reports and the views. Rules of the sheet (our choices, shown in the README)
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from arbiter.model import InputError, Seat, Side, is_whole
 
 SHORT_FORM = "the short form is SIDE [alone] TRICKS, as 'NS 4', 'NS alone 5' or 'EW 2' (a euchre)"
 
 
-@dataclass
 class Request:
-    """The options of `arbiter score`, as given."""
+    """The options of `arbiter score`, as given. A plain class, not a dataclass: making one costs
+    a person at the table a millisecond or more at every start (tests/benchmark.py)."""
 
-    words: list[str] = field(default_factory=list)
+    words: Sequence[str] = ()
     makers: str | None = None
     maker: str | None = None
     tricks: int | None = None
@@ -38,7 +38,7 @@ class Request:
     games: str | None = None
     record: bool = False
     ruling: str | None = None
-    add: list[str] = field(default_factory=list)
+    add: Sequence[str] = ()
     law: int | None = None
     history: bool = False
     undo: bool = False
@@ -55,6 +55,12 @@ class Request:
     export: str | None = None
     bring_in: str | None = None
     as_json: bool = False
+
+    def __init__(self, **given: Any) -> None:
+        for name, value in given.items():
+            if name not in type(self).__annotations__:
+                raise TypeError(f"Request has no option {name!r}")
+            setattr(self, name, value)
 
 
 def short_form(words: list[str]) -> tuple[str | None, str | None, int, bool]:
