@@ -52,8 +52,8 @@ house layer lays over the records (`Rulebook.with_numbers`); absent, Somerset as
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from arbiter.model import InputError, Side
 from arbiter.rulebook import Rulebook
@@ -76,8 +76,7 @@ def words(t: Tally) -> str:
     return f"NS {t[Side.NS]} – EW {t[Side.EW]}"
 
 
-@dataclass(frozen=True)
-class Award:
+class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at each start
     """Points scored for one reason: a hand's result, a penalty, a correction."""
 
     side: Side
@@ -166,8 +165,7 @@ def in_order(book: Rulebook, awards: Iterable[Award]) -> list[Award]:
     return [a for a in items if leads(a)] + [a for a in items if not leads(a)]
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """One game of the rubber."""
 
     number: int
@@ -405,8 +403,7 @@ class Rubber:
         }
 
 
-@dataclass(frozen=True)
-class After:
+class After(NamedTuple):
     """The game state once a ruling's points are scored (the spec's `score.after`)."""
 
     points: Tally
@@ -422,18 +419,18 @@ class After:
     """The winner's points beyond the game (Technical Terms: Lap)."""
     rubber_won_by: Side | None
     """The side that has won two games (Law 1), now or before."""
-    carried: Tally = field(default_factory=tally)
+    carried: Tally
     """What the next game starts from when a game was won: the lap, and any points of the
     same ruling scored after the game was won (Law 4). Nothing when no game was won or none follows."""
-    game: int = 1
+    game: int
     """The number of the game the adjustment was scored in (1 to 4)."""
-    next_game: int | None = 1
+    next_game: int | None
     """The game in play afterwards, or None when the rubber is over."""
-    rubber_over: bool = False
+    rubber_over: bool
     """True when no further game is played (Law 1)."""
-    left_over: Tally = field(default_factory=tally)
+    left_over: Tally
     """Points that came after the rubber's last game was won: shown, but in no game."""
-    games_won: tuple[Game, ...] = ()
+    games_won: tuple[Game, ...]
     """Every game this adjustment won; more than one only when a lap of five or more wins the next at once."""
 
     def as_dict(self) -> dict[str, object]:
