@@ -315,6 +315,7 @@ def rule(
     full: Annotated[bool, typer.Option("--full", help="Quote the laws' text and our notes under the ruling.")] = False,
     record: Annotated[bool, typer.Option("--record", help="Record the ruling's points in the ledger, at its score.")] = False,
     ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file for --record (as for 'arbiter score').", show_default=False)] = None,
+    table: Annotated[Optional[str], typer.Option("--table", help="The ledger's table for --record (as for 'arbiter score').", show_default=False)] = None,
     ruleset: RulesetOpt = None,
     house: HouseOpt = None,
     as_json: JsonFlag = False,
@@ -348,7 +349,7 @@ def rule(
 
             if guide.is_words(source):
                 _rule_words(source, rest, envelope, opts["score"], opts["games"], opts["me"], opts["as_json"],
-                            opts["full"], (opts["record"], opts["ledger"]),
+                            opts["full"], (opts["record"], opts["ledger"], opts["table"]),
                             (chosen_ruleset(opts["ruleset"]) if opts["ruleset"] is not None or "ARBITER_RULESET" in os.environ
                              else None, chosen_house(opts["house"])))
                 return
@@ -361,7 +362,7 @@ def rule(
             return
         data, where = _case_input(source, rest, opts)
         if opts["record"]:
-            _record_ruling(data, where, opts["ledger"], opts["as_json"])
+            _record_ruling(data, where, opts["ledger"], opts["table"], opts["as_json"])
             return
         case = build_case(data, where)
         ruling = make_ruling(case)
@@ -471,12 +472,13 @@ def _case_input(source: str, rest: list[str], opts: dict[str, Any]) -> tuple[dic
     return data, where
 
 
-def _record_ruling(data: dict[str, Any], where: str, ledger: Optional[str], as_json: bool) -> None:
-    """`rule ... --record`: rule at the ledger's score and record the ruling's points, as
+def _record_ruling(data: dict[str, Any], where: str, ledger: Optional[str], table: Optional[str],
+                   as_json: bool) -> None:
+    """`rule ... --record`: rule at the table's score and record the ruling's points, as
     `score --ruling` does."""
-    from arbiter.ledger import Ledger
+    from arbiter import sheet
 
-    _score_record(Ledger(ledger, book()), data, where, as_json)
+    sheet.record_ruling(data, where, ledger, table, as_json, emit_json)
 
 
 def _options_of(ctx: typer.Context) -> dict[str, tuple[str, bool]]:
@@ -500,7 +502,8 @@ def _merged(ctx: typer.Context, late: dict[str, Any]) -> dict[str, Any]:
 
 def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], score: Optional[str],
                 games: Optional[str], me: Optional[str], as_json: bool, full: bool = False,
-                record: tuple[bool, Optional[str]] = (False, None), code: tuple[Optional[str], Any] = (None, None)) -> None:
+                record: tuple[bool, Optional[str], Optional[str]] = (False, None, None),
+                code: tuple[Optional[str], Any] = (None, None)) -> None:
     """`arbiter rule "WORDS"`: read the words; settle the kind, then the facts the kind needs,
     then its decisive facts and the score; only then rule.
 
@@ -522,7 +525,7 @@ def _rule_words(text: str, args: list[str], flags: dict[str, Optional[str]], sco
 
 def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any], score: Optional[str],
                      games: Optional[str], me: Optional[str], as_json: bool, full: bool,
-                     record: tuple[bool, Optional[str]], code: tuple[Optional[str], Any] = (None, None)) -> None:
+                     record: tuple[bool, Optional[str], Optional[str]], code: tuple[Optional[str], Any] = (None, None)) -> None:
     from arbiter import guide
     from arbiter.incident import build_case
     from arbiter.ruling import rule as make_ruling
@@ -587,7 +590,7 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
     if record[0]:
         if not asking and not as_json:
             render.reading(found, [])
-        _record_ruling(data, "words", record[1], as_json)
+        _record_ruling(data, "words", record[1], record[2], as_json)
         return
     case = build_case(data, "words")
     ruling = make_ruling(case)
@@ -690,6 +693,7 @@ def main(argv: list[str] | None = None) -> None:
 
 @app.command(name="score")
 def score(
+    words: Annotated[Optional[list[str]], typer.Argument(help="A hand in short: the makers and their tricks, as NS 4, NS alone 5, EW 2. Always recorded.", show_default=False)] = None,
     makers: Annotated[Optional[str], typer.Option("--makers", help="Side that made the trump: NS or EW.")] = None,
     maker: Annotated[Optional[str], typer.Option("--maker", help="Seat that made the trump (instead of --makers).")] = None,
     tricks: Annotated[Optional[int], typer.Option("--tricks", help="Tricks the makers took, 0 to 5.")] = None,
@@ -701,103 +705,58 @@ def score(
     wrong_count: Annotated[Optional[str], typer.Option("--wrong-count", help="Side with a wrong number of cards or an undiscarded dealer (Law 90).")] = None,
     now: Annotated[Optional[str], typer.Option("--now", help="Points in the game now, NS-EW, as 3-4: score without a ledger.")] = None,
     games: Annotated[Optional[str], typer.Option("--games", help="Games won so far, NS-EW, as 1-0 (with --now).")] = None,
-    record: Annotated[bool, typer.Option("--record", help="Record the hand in the ledger.")] = False,
+    record: Annotated[bool, typer.Option("--record", help="Record the hand given by --makers and --tricks.")] = False,
     ruling: Annotated[Optional[str], typer.Option("--ruling", help="Record the points of a ruling: a case file.", show_default=False)] = None,
     add: Annotated[Optional[list[str]], typer.Option("--add", help="Record points by hand: NS=3 (repeatable; EW=-1 corrects, Law 5).", show_default=False)] = None,
     law_number: Annotated[Optional[int], typer.Option("--law", help="The law the --add points are scored under.")] = None,
-    history: Annotated[bool, typer.Option("--history", help="Show the rubber's entries and the score after each.")] = False,
-    undo: Annotated[bool, typer.Option("--undo", help="Delete the last entry (or the empty rubber --new began).")] = False,
+    history: Annotated[bool, typer.Option("--history", help="Every entry of the table, rubber by rubber; undone ones struck through.")] = False,
+    rubber: Annotated[Optional[int], typer.Option("--rubber", help="With --history: that rubber only.")] = None,
+    undo: Annotated[bool, typer.Option("--undo", help="Take back the last entry, by an entry that reverses it.")] = False,
     new: Annotated[bool, typer.Option("--new", help="Start a new rubber.")] = False,
-    ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file; default $ARBITER_LEDGER, else ./arbiter-score.sqlite.", show_default=False)] = None,
+    table: Annotated[Optional[str], typer.Option("--table", help="The table's name (a new name opens a table).", show_default=False)] = None,
+    names: Annotated[Optional[str], typer.Option("--names", help="Players by seat: N=Ann,E=Bob,S=Cy,W=Di.", show_default=False)] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Seat that dealt this hand; alone, who deals next.", show_default=False)] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="The code a new table is scored under; fixed once opened.", show_default=False)] = None,
+    players: Annotated[Optional[int], typer.Option("--players", help="Players at a new table: 4, or 2; fixed once opened.", show_default=False)] = None,
+    house: HouseOpt = None,
+    report: Annotated[bool, typer.Option("--report", help="The evening's totals across rubbers and tables.")] = False,
+    since: Annotated[Optional[str], typer.Option("--since", help="With --report: from this date (2025-03-14), or all; default the last 12 hours.", show_default=False)] = None,
+    export: Annotated[Optional[str], typer.Option("--export", help="Every entry as csv or json, on stdout.", show_default=False)] = None,
+    bring_in: Annotated[Optional[str], typer.Option("--import", help="Bring in a ledger of the first format as a table.", show_default=False)] = None,
+    ledger: Annotated[Optional[str], typer.Option("--ledger", help="The ledger file; default $ARBITER_LEDGER, else ledger.sqlite in $XDG_DATA_HOME/arbiter.", show_default=False)] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Score a hand (Laws 2, 3), or keep a table's running score across a rubber.
+    """Score a hand (Laws 2, 3), or keep a club's score sheet: tables, rubbers, hands.
 
     \b
-    Score one hand; no file is touched:
+    Record a hand in one line (makers, tricks):
+      arbiter score NS 4          arbiter score NS alone 5        arbiter score EW 2
+    Score one hand on a score given; no file is touched:
       arbiter score --makers NS --tricks 5 --alone --now 3-4
-    Keep a rubber's score in the ledger:
+    Keep the sheet (--table NAME where several tables play):
+      arbiter score --table 2 --names N=Ann,E=Bob,S=Cy,W=Di --dealer N
       arbiter score --makers EW --tricks 3 --revoke EW --record
       arbiter score --ruling case.yaml     a ruling's points
-      arbiter score --add NS=3 --law 63    points by hand; NS=-1 corrects
-      arbiter score                        the rubber; --history: each entry
-      arbiter score --undo                 take back the last entry
+      arbiter score --add NS=-1            a correction (Law 5)
+      arbiter score                        the table; --history: every entry
+      arbiter score --undo                 take back the last entry (it stays, struck through)
       arbiter score --new                  start a new rubber
+      arbiter score --report               the evening; --export csv|json: every entry
 
-    The ledger is touched only by --record, --ledger, $ARBITER_LEDGER or a ledger action.
+    Without --record, a hand given by flags scores on the table's score and writes nothing.
     An error in the score may be put right until the trump card is turned in the next deal (Law 5).
     """
+    from arbiter import sheet
+
     with refusing():
-        hand = any(x is not None for x in (makers, maker, tricks, revoke, revokes, wrong_count)) or alone \
-            or partner_exposed or abandoned
-        if hand:
-            from arbiter.incident import hand_incident
-
-            incident = hand_incident(makers, maker, tricks, alone, partner_exposed, abandoned, revoke, revokes,
-                                     wrong_count)
-        actions = [name for name, on in (("a hand", hand), ("--ruling", ruling is not None), ("--add", bool(add)),
-                                         ("--history", history), ("--undo", undo), ("--new", new)) if on]
-        if len(actions) > 1:
-            raise InputError(f"give one thing at a time: {' and '.join(actions)}")
-        if law_number is not None and not add:
-            raise InputError("--law goes with --add")
-        wants_ledger = record or ledger is not None or bool(os.environ.get("ARBITER_LEDGER"))
-        if now is not None or games is not None:
-            if not hand:
-                raise InputError("--now and --games score a hand: give --makers (or --maker) and --tricks")
-            if record or ledger is not None or (actions and actions[0] != "a hand"):
-                raise InputError("--now gives the score by hand, while the ledger keeps its own: drop one of them")
-            _score_quick(incident, now or "0-0", games or "0-0", as_json)
-            return
-        if hand and not wants_ledger:
-            _score_quick(incident, "0-0", "0-0", as_json, hint=True)
-            return
-        if record and not hand:
-            raise InputError("--record records a hand: give --makers (or --maker) and --tricks")
-        from arbiter.ledger import Ledger
-
-        led = Ledger(ledger, book())
-        if hand:
-            _score_record(led, {"incident": incident}, None, as_json)
-        elif ruling is not None:
-            from arbiter.incident import read_case_file
-
-            _score_record(led, read_case_file(ruling), ruling, as_json)
-        elif add:
-            entry, state = led.add_points(add, law_number)
-            if as_json:
-                emit_json({"ledger": {**state.rubber_dict(), "entry": entry.as_dict()}})
-                return
-            from arbiter import render
-
-            render.recorded(entry, state)
-        elif undo:
-            entry, state = led.undo()
-            if as_json:
-                emit_json({"undone": entry.as_dict() if entry else None, "ledger": state.rubber_dict()})
-                return
-            from arbiter import render
-
-            render.undone(entry, state)
-        elif new:
-            number, ended = led.new_rubber()
-            if as_json:
-                emit_json({"ledger": str(led.path), "rubber": number,
-                           "ended": ended.rubber_dict() if ended else None})
-                return
-            from arbiter import render
-
-            render.new_rubber(number, ended)
-        else:
-            if not history and not led.path.exists():
-                raise InputError(f"{led.path}: no ledger yet; score a hand with --now, or record one with --record")
-            state = led.state()
-            if as_json:
-                emit_json(state.as_dict() if history else state.rubber_dict())
-                return
-            from arbiter import render
-
-            render.rubber(state, history=history)
+        req = sheet.Request(
+            words=list(words or []), makers=makers, maker=maker, tricks=tricks, alone=alone,
+            partner_exposed=partner_exposed, abandoned=abandoned, revoke=revoke, revokes=revokes,
+            wrong_count=wrong_count, now=now, games=games, record=record, ruling=ruling, add=list(add or []),
+            law=law_number, history=history, undo=undo, new=new, ledger=ledger, table=table, names=names,
+            dealer=dealer, ruleset=ruleset, players=players, house=house, rubber=rubber, report=report, since=since,
+            export=export, bring_in=bring_in, as_json=as_json)
+        sheet.run(req, emit_json, _score_quick)
 
 
 def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, hint: bool = False) -> None:
@@ -816,20 +775,6 @@ def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, 
     render.ruling(book(case.ruleset), ruling)
     if hint:
         render.hint("Scored from 0-0 and not recorded: give --now for the score, or --record to keep it in the ledger.")
-
-
-def _score_record(led: Any, data: dict[str, Any], source: str | None, as_json: bool) -> None:
-    """Record a hand or a case at the ledger's score, and show the ruling and the score after it."""
-    entry, state, ruling, set_aside = led.record_case(data, source)
-    if as_json:
-        emit_json({**ruling.as_dict(), "ledger": {**state.rubber_dict(), "entry": entry.as_dict()}})
-        return
-    from arbiter import render
-
-    render.ruling(book(ruling.ruleset), ruling)
-    if set_aside:
-        render.hint("The score given was set aside: the ledger's score was used.")
-    render.recorded(entry, state)
 
 
 # --- the club's book (issue 16: braille, plain text) ---

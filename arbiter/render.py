@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
@@ -326,76 +325,6 @@ def case_results(results: list[Result]) -> None:
 def hint(text: str) -> None:
     """A quiet line of advice."""
     console.print(Text(text, style="dim"))
-
-
-def _rubber_lines(state) -> list[Text]:  # noqa: ANN001 (a ledger State; kept lazy)
-    from arbiter.score import words as tally
-
-    rubber = state.rubber
-    lines: list[Text] = []
-    for g in rubber.finished:
-        kind = "love game, counts" if g.value > 1 and g.points[g.winner.other] == 0 else "counts"
-        lap = f", lap {g.lap}" if g.lap else ""
-        lines.append(Text(f"Game {g.number}: {tally(g.points)}, won by {g.winner.value} ({kind} {g.value}{lap})"))
-    if rubber.over:
-        lines.append(Text("The rubber is over.", style="bold"))
-    else:
-        lines.append(Text.assemble((f"Game {rubber.number} in play: ", "bold"), tally(rubber.points)))
-    lines.append(Text(f"Games won: {tally(rubber.games)}"
-                      + (f"; the rubber is {rubber.won_by.value}'s" if rubber.won_by else "")))
-    points = rubber.rubber_points()
-    if points is not None:
-        lines.append(Text(f"Rubber points (Law 7): {tally(points)}"))
-    if any(rubber.left_over.values()):
-        lines.append(Text(f"Scored after the last game, in no game: {tally(rubber.left_over)}", style="yellow"))
-    return lines
-
-
-def rubber(state, history: bool = False) -> None:  # noqa: ANN001
-    """The ledger's rubber: its games and score, and with `history` every entry."""
-    from arbiter.score import words as tally
-
-    title = f"[bold]Rubber {state.rubber_id or 1}[/] · {escape(state.path)}"
-    if history:
-        from rich.table import Table
-
-        table = Table(box=None, header_style="bold", padding=(0, 1))
-        for col in ("#", "Recorded", "What", "Points", "After", "Games"):
-            table.add_column(col, no_wrap=col in ("#", "Recorded", "Games"))
-        for step in state.steps:
-            e = step.entry
-            pts = ", ".join(f"{a.side.value} {'+' if a.points > 0 else ''}{a.points}"
-                            + (f" (Law {a.law})" if a.law else "") for a in e.awards) or "-"
-            after = "; ".join(f"game {g.number} to {g.winner.value}" for g in step.won)
-            after = (after + "; " if after else "") + ("over" if step.over else tally(step.points))
-            table.add_row(str(e.id), e.at[5:16].replace("T", " "), e.what, pts, after, tally(step.games))
-        if not state.steps:
-            table.add_row("", "", "nothing recorded yet", "", "", "")
-        console.print(table)
-    console.print(Panel(Group(*_rubber_lines(state)), title=title, title_align="left"))
-
-
-def recorded(entry, state) -> None:  # noqa: ANN001
-    """An entry just written, and the score after it."""
-    console.print(Text(f"Recorded as entry #{entry.id}: {entry.what}", style="green"))
-    rubber(state)
-
-
-def undone(entry, state) -> None:  # noqa: ANN001
-    """What --undo took back."""
-    if entry is None:
-        console.print(Text("Undone: the new rubber, which had no entries.", style="yellow"))
-    else:
-        console.print(Text(f"Undone: entry #{entry.id}, {entry.what}", style="yellow"))
-    rubber(state)
-
-
-def new_rubber(number: int, ended) -> None:  # noqa: ANN001
-    """A new rubber begun."""
-    if ended is not None:
-        console.print(Text(f"Rubber {ended.rubber_id} closed{'' if ended.rubber.over else ' unfinished'}.", style="dim"))
-        console.print(Panel(Group(*_rubber_lines(ended)), title=f"[bold]Rubber {ended.rubber_id}[/]", title_align="left"))
-    console.print(Text(f"Rubber {number} begins at NS 0 – EW 0.", style="bold green"))
 
 
 # --- plain words (issue 5: classify, and the guided ruling) ---

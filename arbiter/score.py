@@ -33,14 +33,27 @@ How we read the laws on the rubber (Law 1, Law 7, Technical Terms: Lap, Rubber):
 - Rubber points (Law 7) are each side's game values, and the rubber's two to the side that
   won two games first; so no side can pass Law 7's ten (four double games and the rubber).
 - A negative award puts a score error right (Law 5) in the game in play; it can take a side
-  down to nothing in that game but cannot unwin a game that is over.
+  down to nothing in that game but cannot unwin a game that is over. Below nothing only
+  where a rule deducts (`Rules.deducts`), shown as negative.
+
+House practice the code does not state (rulesets.md, "House rules"), read as figures that a
+house layer lays over the records (`Rulebook.with_numbers`); absent, Somerset as printed:
+- `rubber` (Law 1's numbers, default true): false plays single games. No rubber is won and
+  none ends; games follow one another, laps carried as Law 1 and the glossary say, and
+  `games` counts the games won in the evening.
+- `hands_per_game` (Law 1's numbers, default none): a game is that many deals (hands scored
+  with `deal=True`); reaching the points of a game (Law 2) no longer ends it, and when its
+  last deal is scored the side with more points wins it. Equal points: the game is drawn,
+  counted for no one. There is no lap, for no side passes a target.
+- `scored` (Law 63's numbers, default `added`): `deducted` or `choice` means a penalty may be
+  taken off the offenders, so a score may go below nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 from arbiter.model import InputError, Side
 from arbiter.rulebook import Rulebook
@@ -63,8 +76,7 @@ def words(t: Tally) -> str:
     return f"NS {t[Side.NS]} – EW {t[Side.EW]}"
 
 
-@dataclass(frozen=True)
-class Award:
+class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at each start
     """Points scored for one reason: a hand's result, a penalty, a correction."""
 
     side: Side
@@ -105,6 +117,12 @@ class Rules:
     """The most a side can win in a rubber (Law 7)."""
     first: str | None
     """The kind of penalty that takes precedence of all other scores (Law 4's reading)."""
+    rubber: bool = True
+    """Rubbers are played (Law 1); false under the house rule of single games."""
+    hands_per_game: int | None = None
+    """A game is this many deals, most points winning (tournament practice); None: to the points of Law 2."""
+    deducts: bool = False
+    """A rule takes points off a side, so a score may go below nothing."""
     borrowed: tuple[str, ...] = ()
     """The parts of the score this ruleset does not state (`game`, `rubber`), kept to the Somerset
     code's figures as a reference."""
@@ -134,6 +152,11 @@ class Rules:
             rubber_bonus=figure(("game_and_rubber_value",), "rubber", "rubber"),
             rubber_max=figure(("game_and_rubber_value",), "rubber_max", "rubber"),
             first=book.provision("revoke_scores_first").reading.get("penalty") if book.has("revoke_scores_first") else None,
+            # House practice the code does not state, laid over these records by house rules:
+            rubber=bool(_stated(book, "rubber", "rubber", True)),
+            hands_per_game=_stated(book, "rubber", "hands_per_game", None) or None,
+            deducts=(_stated(book, "revoke_penalty", "scored", "added") in ("deducted", "choice")
+                     or bool(book.house is not None and book.house.value("false_claim"))),
         )
         return replace(rules, borrowed=tuple(borrowed))
 
@@ -141,6 +164,13 @@ class Rules:
     def last_game(self) -> int:
         """The fourth game: one more than the rubber's three, played only when the third laps (Law 1)."""
         return self.games_in_rubber + 1
+
+
+def _stated(book: Rulebook, key: str, name: str, default: Any) -> Any:
+    """A figure of the provision `key` if the code (or its house rules) states one, else `default`."""
+    if not book.has(key):
+        return default
+    return book.provision(key).reading.get("numbers", {}).get(name, default)
 
 
 def in_order(book: Rulebook, awards: Iterable[Award], rules: Rules | None = None) -> list[Award]:
@@ -160,8 +190,7 @@ def in_order(book: Rulebook, awards: Iterable[Award], rules: Rules | None = None
     return [a for a in items if leads(a)] + [a for a in items if not leads(a)]
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """One game of the rubber."""
 
     number: int
@@ -177,12 +206,15 @@ class Game:
     """What it counts in the rubber (Law 7): one, or two for a love game; 0 while in play."""
     lap: int = 0
     """The winner's points beyond five."""
+    drawn: bool = False
+    """Its deals were all played with the points equal (`hands_per_game`): won by no one."""
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data."""
         return {
             "number": self.number, "start": plain(self.start), "points": plain(self.points),
             "winner": self.winner.value if self.winner else None, "value": self.value, "lap": self.lap,
+            "drawn": self.drawn,
         }
 
 
@@ -212,6 +244,8 @@ class Rubber:
         """Points scored after the rubber's last game was won (Law 4): counted in no game."""
         self.known = True
         """Whether every game of the rubber passed through this object."""
+        self.deals = 0
+        """Deals scored in the game in play (counted only under `hands_per_game`)."""
 
     @classmethod
     def at(cls, book: Rulebook, points: Tally, games: Tally) -> Rubber:
@@ -220,22 +254,28 @@ class Rubber:
         r = cls(rules)
         r.known = not any(games.values())
         played = sum(games.values())
-        if played > rules.last_game:
+        if rules.rubber and played > rules.last_game:
             raise InputError(
                 f"games: {played} games won, but a rubber has at most {rules.last_game} "
                 f"(the best of {rules.games_in_rubber}, and one more when the last of those laps: Law 1)"
             )
         for side in Side:
-            if points[side] >= rules.target:
+            if points[side] < 0 and not rules.deducts:
+                raise InputError(f"score: {side.value} have {points[side]} points; a score is below nothing "
+                                 "only under a rule that deducts")
+            if points[side] >= rules.target and rules.hands_per_game is None:
                 raise InputError(
                     f"score: {side.value} have {points[side]} points, but a side that reaches {rules.target} "
                     "has won the game (Law 2); give the points of the game in play"
                 )
         r.games = dict(games)
+        r.start, r.current = dict(points), dict(points)
+        if not rules.rubber:  # single games: the evening goes on, and no rubber is won
+            r.number = played + 1
+            return r
         winners = [s for s in Side if games[s] >= rules.games_to_win]
         r.won_by = winners[0] if len(winners) == 1 else None  # two-all after four games: who led is unknown
         r.number = min(played + 1, rules.last_game)
-        r.start, r.current = dict(points), dict(points)
         nothing = not any(points.values())
         # After the third game, a fourth is in play only if it lapped, and then it opens with the lap.
         if played == rules.last_game or (played == rules.games_in_rubber and nothing):
@@ -261,8 +301,8 @@ class Rubber:
             return None
         won = tally()
         for g in self.finished:
-            assert g.winner is not None
-            won[g.winner] += g.value
+            if g.winner is not None:
+                won[g.winner] += g.value
         if self.won_by is not None:
             won[self.won_by] += self.rules.rubber_bonus
         return won
@@ -278,29 +318,36 @@ class Rubber:
         other.number, other.over, other.won_by, other.known = self.number, self.over, self.won_by, self.known
         other.start, other.current = dict(self.start), dict(self.current)
         other.games, other.left_over = dict(self.games), dict(self.left_over)
+        other.deals = self.deals
         return other
 
     # -- scoring --
 
-    def score(self, book: Rulebook, awards: Iterable[Award]) -> list[Game]:
+    def score(self, book: Rulebook, awards: Iterable[Award], deal: bool = False) -> list[Game]:
         """Score awards together (one hand, one ruling), in Law 4's order; the games they won.
 
+        `deal`: the awards end a deal (a hand's result), which counts under `hands_per_game`.
         Refused (InputError, nothing changed) when points are scored once the rubber is over,
         or when a correction would take a side below nothing.
         """
         batch = [a for a in in_order(book, awards, self.rules) if a.points]
-        if not batch:
+        counted = deal and self.rules.hands_per_game is not None
+        if not batch and not counted:
             return []
         if self.over:
             raise InputError(
                 f"the rubber is over ({self._over_words()}): no game is in play to score in; start a new rubber"
             )
-        if all(a.points > 0 for a in batch):  # only a correction can be refused half-way
+        if not counted and all(a.points > 0 for a in batch):  # only a correction can be refused half-way
             return [game for award in batch for game in self._add(award)]
         trial = self.copy()
         won: list[Game] = []
         for award in batch:
             won.extend(trial._add(award))
+        if counted:
+            trial.deals += 1
+            if trial.deals >= (self.rules.hands_per_game or 0):
+                won.append(trial._finish_by_points())
         self.__dict__.update(trial.__dict__)
         return won
 
@@ -315,13 +362,15 @@ class Rubber:
             self.left_over[side] += award.points
             return []
         total = self.current[side] + award.points
-        if total < 0:
+        if total < 0 and not self.rules.deducts:
             raise InputError(
                 f"cannot take {-award.points} from {side.value}: they have {self.current[side]} in this game "
                 "(a correction cannot unwin a game that is over)"
             )
         self.current[side] = total
         won: list[Game] = []
+        if self.rules.hands_per_game is not None:
+            return won  # the game ends with its last deal, not at a number of points
         while not self.over and self.current[side] >= self.rules.target:
             won.append(self._finish(side))
         return won
@@ -332,19 +381,39 @@ class Rubber:
         value = rules.double if self.current[loser] == 0 else rules.single
         lap = self.current[winner] - rules.target
         game = Game(self.number, dict(self.start), dict(self.current), winner, value, lap)
+        self._close(game, {winner: lap, loser: 0})
+        return game
+
+    def _finish_by_points(self) -> Game:
+        """The last deal of a game of `hands_per_game` deals: most points wins; equal points, drawn."""
+        ns, ew = self.current[Side.NS], self.current[Side.EW]
+        if ns == ew:
+            game = Game(self.number, dict(self.start), dict(self.current), drawn=True)
+        else:
+            winner = Side.NS if ns > ew else Side.EW
+            value = self.rules.double if self.current[winner.other] == 0 else self.rules.single
+            game = Game(self.number, dict(self.start), dict(self.current), winner, value)
+        self._close(game, tally())
+        return game
+
+    def _close(self, game: Game, carried: Tally) -> None:
+        """A game is over: count it, and begin the next with `carried` (the lap) if one follows."""
+        rules = self.rules
         self.finished.append(game)
-        self.games[winner] += 1
-        if self.won_by is None and self.games[winner] >= rules.games_to_win:
-            self.won_by = winner
-        follows = self.number < rules.games_in_rubber or (self.number == rules.games_in_rubber and lap > 0)
+        self.deals = 0
+        if game.winner is not None:
+            self.games[game.winner] += 1
+            if rules.rubber and self.won_by is None and self.games[game.winner] >= rules.games_to_win:
+                self.won_by = game.winner
+        n = rules.games_in_rubber
+        follows = not rules.rubber or self.number < n or (self.number == n and game.lap > 0)
         if follows:
             self.number += 1
-            self.start = {winner: lap, loser: 0}
+            self.start = dict(carried)
             self.current = dict(self.start)
         else:
             self.over = True
             self.current = tally()
-        return game
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for --json."""
@@ -361,8 +430,7 @@ class Rubber:
         }
 
 
-@dataclass(frozen=True)
-class After:
+class After(NamedTuple):
     """The game state once a ruling's points are scored (the spec's `score.after`)."""
 
     points: Tally
@@ -378,18 +446,18 @@ class After:
     """The winner's points beyond the game (Technical Terms: Lap)."""
     rubber_won_by: Side | None
     """The side that has won two games (Law 1), now or before."""
-    carried: Tally = field(default_factory=tally)
+    carried: Tally
     """What the next game starts from when a game was won: the lap, and any points of the
     same ruling scored after the game was won (Law 4). Nothing when no game was won or none follows."""
-    game: int = 1
+    game: int
     """The number of the game the adjustment was scored in (1 to 4)."""
-    next_game: int | None = 1
+    next_game: int | None
     """The game in play afterwards, or None when the rubber is over."""
-    rubber_over: bool = False
+    rubber_over: bool
     """True when no further game is played (Law 1)."""
-    left_over: Tally = field(default_factory=tally)
+    left_over: Tally
     """Points that came after the rubber's last game was won: shown, but in no game."""
-    games_won: tuple[Game, ...] = ()
+    games_won: tuple[Game, ...]
     """Every game this adjustment won; more than one only when a lap of five or more wins the next at once."""
 
     def as_dict(self) -> dict[str, object]:

@@ -76,7 +76,8 @@ CASES: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {
     "test": [(["test", "cases/"], ("passed",))],
     # Law 3: a lone hand taking five tricks scores four; from 3-4 North and South reach 7.
     "score": [(["score", "--makers", "NS", "--tricks", "5", "--alone", "--now", "3-4"], ("Ruling", "Score:", "NS 7")),
-              (["score", "--makers", "NS", "--tricks", "3", "--record"], ("Recorded", "Rubber 1", "NS 1"))],
+              # Law 2: three tricks score one; the sheet says the entry, then the game's score.
+              (["score", "--makers", "NS", "--tricks", "3", "--record"], ("#1", "NS +1", "Game 1", "NS 1"))],
     "classify": [(["classify", "West reneged with the left bower", "--trump", "hearts"], ("Understood: revoke", "West"))],
     "teach": [(["teach"], ("The Rubber", "The Revoke")), (["teach", "basics"], ("Law 8",)),
               (["teach", "revoke"], ("The Revoke", "Law 62", "Is when a player, holding one or more cards of the suit led",

@@ -95,11 +95,19 @@ def test_a_case_file_ruleset_climbing_out_of_the_cache_deletes_nothing(tmp_path:
     assert snapshot(photos) == before
 
 
-def test_a_ledger_rubber_naming_a_path_as_its_ruleset_is_refused(tmp_path: Path) -> None:
+def forge(ledger: Path, statement: str) -> None:
+    """Edit a ledger as someone else might: its triggers (no entry changed) are dropped first."""
+    with sqlite3.connect(ledger) as con:
+        for name in ("entries_kept", "entries_unchanged"):
+            con.execute(f"DROP TRIGGER IF EXISTS {name}")
+        con.execute(statement)
+
+
+def test_a_ledger_table_naming_a_path_as_its_ruleset_is_refused(tmp_path: Path) -> None:
     ledger = tmp_path / "l.sqlite"
     assert arbiter("score", "--makers", "NS", "--tricks", "3", "--record", "--ledger", str(ledger)).returncode == 0
     with sqlite3.connect(ledger) as con:
-        con.execute("UPDATE rubbers SET ruleset = '/tmp/forged'")
+        con.execute("UPDATE tables SET ruleset = '/tmp/forged'")
     done = arbiter("score", "--ledger", str(ledger))
     assert done.returncode == 2
     refused(done.stderr)
@@ -308,8 +316,7 @@ def test_escape_sequences_in_a_title_and_names_are_stripped(tmp_path: Path) -> N
 def test_escape_sequences_in_a_ledger_entry_are_stripped(tmp_path: Path) -> None:
     ledger = tmp_path / "l.sqlite"
     assert run("score", "--makers", "NS", "--tricks", "3", "--record", "--ledger", str(ledger))[0] == 0
-    with sqlite3.connect(ledger) as con:
-        con.execute("UPDATE entries SET what = ?", (f"NS march{ESC}",))
+    forge(ledger, f"UPDATE entries SET what = 'NS march{ESC}'")
     code, out, err = run("score", "--history", "--ledger", str(ledger))
     assert code == 0 and "NS" in out and "\x1b" not in out and "\x07" not in out
     code, out, err = run("score", "--history", "--ledger", str(ledger), "--json")
@@ -378,16 +385,14 @@ def test_a_damaged_row_does_not_lock_the_ledger(tmp_path: Path) -> None:
     ledger = tmp_path / "l.sqlite"
     for _ in range(2):
         assert run("score", "--makers", "NS", "--tricks", "3", "--record", "--ledger", str(ledger))[0] == 0
-    with sqlite3.connect(ledger) as con:
-        con.execute("UPDATE entries SET awards = '[{\"side\": \"XX\"}]' WHERE id = 2")
+    forge(ledger, "UPDATE entries SET awards = '[{\"side\": \"XX\"}]' WHERE id = 2")
     code, _, err = run("score", "--ledger", str(ledger))
     assert code == 2 and "entry #2 is damaged" in err
     code, out, err = run("score", "--undo", "--ledger", str(ledger))
     assert code == 0, err
     code, out, _ = run("score", "--ledger", str(ledger), "--json")
     assert code == 0 and json.loads(out)["points"] == {"NS": 1, "EW": 0}
-    with sqlite3.connect(ledger) as con:
-        con.execute("UPDATE entries SET detail = 'not json' WHERE id = 1")
+    forge(ledger, "UPDATE entries SET detail = 'not json' WHERE id = 1")
     assert run("score", "--new", "--ledger", str(ledger))[0] == 0
 
 

@@ -466,3 +466,61 @@ def test_hands_ruled_one_after_another_make_a_consistent_rubber(seq: list[dict[s
         if not r.over:
             assert (ruling.after.carried if won else ruling.after.points) == r.points
         check_rubber(r, awarded)
+
+
+# --- house practice: single games, a fixed number of deals, deductions (rulesets.md) ---------
+
+SINGLE = BOOK.with_numbers({1: {"rubber": False}})
+TOURNAMENT = BOOK.with_numbers({1: {"hands_per_game": 3}})
+DEDUCTING = BOOK.with_numbers({63: {"scored": "deducted"}})
+
+
+def test_somerset_plays_rubbers_to_five_points_and_never_below_nothing() -> None:
+    assert (RULES.rubber, RULES.hands_per_game, RULES.deducts) == (True, None, False)
+
+
+def test_single_games_follow_one_another_and_no_rubber_is_won() -> None:
+    r = Rubber(Rules.of(SINGLE))
+    for _ in range(5):  # five love games to NS: a rubber would have ended after the third
+        r.score(SINGLE, [Award(NS, 5, 2)])
+    assert not r.over and r.won_by is None
+    assert r.games == {NS: 5, EW: 0} and r.number == 6
+    assert r.rubber_points() == {NS: 5 * 2, EW: 0}  # Law 7's love games, and no rubber's two
+    r.score(SINGLE, [Award(EW, 1, 2), Award(NS, 6, 2)])  # a lap is carried as Law 1 has it
+    assert r.points == {NS: 1, EW: 0} and r.games[NS] == 6
+
+
+def test_a_ruling_under_single_games_never_wins_a_rubber() -> None:
+    after = scoring.apply(SINGLE, tally(4, 0), tally(1, 1), tally(1, 0))
+    assert after.game_won_by is NS and after.rubber_won_by is None
+    assert after.games == {NS: 2, EW: 1} and not after.rubber_over
+    # Four games won is no position under rubbers, but an evening of single games goes on.
+    assert scoring.apply(SINGLE, tally(0, 0), tally(3, 2), tally(2, 0)).next_game == 6
+    with pytest.raises(InputError):
+        scoring.apply(BOOK, tally(0, 0), tally(3, 2), tally(2, 0))
+
+
+def test_a_game_of_three_deals_is_won_on_points_after_the_third() -> None:
+    r = Rubber(Rules.of(TOURNAMENT))
+    assert r.score(TOURNAMENT, [Award(NS, 4, 3)], deal=True) == []
+    assert r.score(TOURNAMENT, [Award(NS, 2, 2)], deal=True) == []  # six: past five, but deals decide
+    assert r.score(TOURNAMENT, [Award(EW, 3, 63)]) == []  # a penalty is no deal
+    [game] = r.score(TOURNAMENT, [Award(EW, 1, 2)], deal=True)
+    assert game.winner is NS and game.points == {NS: 6, EW: 4} and game.value == 1 and game.lap == 0
+    assert r.points == {NS: 0, EW: 0} and r.number == 2
+
+
+def test_equal_points_after_the_last_deal_is_a_drawn_game() -> None:
+    r = Rubber(Rules.of(TOURNAMENT))
+    for award in (Award(NS, 2, 2), Award(EW, 1, 2), Award(EW, 1, 2)):
+        won = r.score(TOURNAMENT, [award], deal=True)
+    assert won[0].drawn and won[0].winner is None
+    assert r.games == {NS: 0, EW: 0} and r.number == 2
+
+
+def test_a_score_goes_below_nothing_only_under_a_rule_that_deducts() -> None:
+    with pytest.raises(InputError, match="cannot take"):
+        Rubber(RULES).score(BOOK, [Award(EW, -2, 63)])
+    r = Rubber(Rules.of(DEDUCTING))
+    r.score(DEDUCTING, [Award(EW, -2, 63)])
+    assert r.points == {NS: 0, EW: -2}
