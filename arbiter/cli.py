@@ -837,12 +837,26 @@ def teach(
     section: Annotated[Optional[str], typer.Argument(help="basics (the game itself), a section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    compare: Annotated[Optional[str], typer.Option("--compare", help="Where the codes part on a section: its laws beside the other codes' provisions, and how their rulings differ.", show_default=False)] = None,
 ) -> None:
     """Walk through a section law by law: the text, a gloss in plain words, and a worked case."""
     with refusing():
         from arbiter import teaching
 
         rb = book(ruleset)
+        if compare is not None:
+            if section is not None:
+                raise InputError("give a section to teach, or --compare SECTION, not both")
+            from arbiter.divergence import divergence
+
+            found = divergence(compare, rb.ruleset)
+            if as_json:
+                emit_json(found.as_dict())
+                return
+            from arbiter import teaching_view
+
+            teaching_view.divergence(found, page=_on_terminal())
+            return
         if section is None:
             rows = teaching.syllabus(rb)
             if as_json:
@@ -851,7 +865,8 @@ def teach(
                 return
             from arbiter import teaching_view
 
-            teaching_view.syllabus(rows)
+            teaching_view.syllabus(rows, "" if rb.ruleset == DEFAULT_RULESET else rb.ruleset,
+                                   teaching.has_material(rb, "basics"))
             return
         if section.strip().lower() == "basics":
             lesson_of_game = teaching.basics(rb)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from arbiter.model import PACK, Card, InputError, Seat, Side, Suit, is_whole
-from arbiter.rulebook import RulebookError
+from arbiter.rulebook import DEFAULT_RULESET, RulebookError
 
 if TYPE_CHECKING:
     from arbiter.rulebook import Law, Rulebook, Section, Term
@@ -62,10 +62,23 @@ def _texts(where: str, value: Any) -> tuple[str, ...]:
     return tuple(_text(f"{where}[{i}]", v) for i, v in enumerate(value))
 
 
+BOOK_ONLY = {"coups": "coups", "remarks": "general remarks", "basics": "lesson on the basics"}
+"""Teaching that is the Somerset book's own (its authors' coups and remarks, our basics on its
+laws): another code lacking it is said plainly, not reported as broken data."""
+
+
 def _extra(book: Rulebook, stem: str) -> Any:
     if stem not in book.extra:
+        if stem in BOOK_ONLY and book.ruleset != DEFAULT_RULESET:
+            raise InputError(f"{book.ruleset} has no {BOOK_ONLY[stem]}: that teaching is on the Somerset code; "
+                             f"see --ruleset {DEFAULT_RULESET}")
         raise RulebookError(f"{stem}.yaml is missing from laws/{book.ruleset}/")
     return book.extra[stem]
+
+
+def has_material(book: Rulebook, stem: str) -> bool:
+    """Whether the code ships this teaching material (coups, remarks, basics)."""
+    return stem in book.extra
 
 
 # --- glosses -------------------------------------------------------------------------------
@@ -180,7 +193,7 @@ def remarks_using(book: Rulebook, names: tuple[str, ...]) -> list[str]:
     """The ids of the remarks' parts whose words use any of the names (none if the remarks are missing)."""
     try:
         parts = remarks(book).parts
-    except RulebookError:
+    except (RulebookError, InputError):
         return []
     wanted = [n.lower() for n in names if len(n) > 3]
     return [p.id for p in parts
@@ -736,7 +749,15 @@ class WorkedCase:
 
 
 @cache
-def worked_cases() -> tuple[WorkedCase, ...]:
+def worked_cases(ruleset: str = DEFAULT_RULESET) -> tuple[WorkedCase, ...]:
+    """A code's own worked cases: those whose `ruleset:` is the code's and that lay no house
+    rules over it, so that their law numbers are the code's own numbers."""
+    return tuple(c for c in _all_worked_cases()
+                 if "house" not in c.data and c.data.get("ruleset", DEFAULT_RULESET) == ruleset)
+
+
+@cache
+def _all_worked_cases() -> tuple[WorkedCase, ...]:
     """Every case file in cases/ with an `expect` block that names laws (refusals left out)."""
     from arbiter.casebook import cases_root, discover
     from arbiter.incident import read_case_file
@@ -754,8 +775,6 @@ def worked_cases() -> tuple[WorkedCase, ...]:
         expect = data.get("expect")
         if not isinstance(expect, dict) or "error" in expect or not isinstance(expect.get("laws"), list):
             continue
-        if "house" in data or data.get("ruleset", "somerset-1888") != "somerset-1888":
-            continue  # the teaching is the printed Somerset code's; house and other codes' cases are not
         laws = tuple(n for n in expect["laws"] if isinstance(n, int))
         if not laws:
             continue
@@ -778,9 +797,9 @@ def checked_ruling(case: WorkedCase) -> dict[str, Any] | None:
     return None if compare(case.expect, ruling) else ruling
 
 
-def cases_for(law: int) -> list[WorkedCase]:
-    """Worked cases that cite a law: those it governs first, then the rest, each in file order."""
-    hits = [c for c in worked_cases() if law in c.laws]
+def cases_for(book: Rulebook, law: int) -> list[WorkedCase]:
+    """The code's worked cases that cite a law: those it governs first, then the rest, each in file order."""
+    hits = [c for c in worked_cases(book.ruleset) if law in c.laws]
     return sorted(hits, key=lambda c: c.laws[0] != law)
 
 
@@ -932,12 +951,15 @@ class Lesson:
     """The authors' remarks on the choices its laws govern."""
     coups: tuple[Coup, ...] = ()
     """Coups whose making or scoring its laws govern."""
+    note: str = ""
+    """Where the code has no section by the name asked for: which of its provisions stand in."""
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for --json."""
         s = self.section
         return {
             "section": {"id": s.id, "title": s.title, "first": s.first, "last": s.last, "summary": s.summary},
+            "note": self.note or None,
             "laws": [
                 {"number": i.law.number, "kind": i.law.kind, "title": i.law.title, "text": i.law.text,
                  "gloss": i.gloss,
@@ -952,36 +974,76 @@ class Lesson:
         }
 
 
-def example_for(law: int) -> Example | None:
-    """The first worked case that cites the law and whose ruling checks out."""
-    for case in cases_for(law):
+def example_for(book: Rulebook, law: int) -> Example | None:
+    """The first of the code's worked cases that cites the law and whose ruling checks out."""
+    for case in cases_for(book, law):
         ruling = checked_ruling(case)
         if ruling is not None:
             return Example(case.title, case.path, ruling["summary"], case.laws[0] == law, tuple(ruling["laws"]))
     return None
 
 
+@dataclass(frozen=True)
+class Topic:
+    """What a section name finds in a code: the section and the provisions to teach."""
+
+    section: Section
+    """The code's own section (for a Somerset word, the one holding most of the provisions)."""
+    numbers: tuple[int, ...]
+    """The code's provision numbers, in order."""
+    note: str = ""
+    """Set where the code has no section by that name and its provisions on the subject stand in."""
+
+
+def topic(book: Rulebook, key: str) -> Topic:
+    """A section of the code by id, title or word; else, for a code without printed sections
+    of Somerset's kind, the word read as a Somerset section (`revoke`): the code's provisions
+    mapped to that section's laws (their `somerset:` lists)."""
+    try:
+        sec = book.section(key)
+        return Topic(sec, tuple(sec.numbers))
+    except InputError:
+        if book.ruleset == DEFAULT_RULESET:
+            raise
+    from arbiter.rulebook import load
+
+    ids = ", ".join(s.id for s in book.sections)
+    try:
+        theirs = load(DEFAULT_RULESET).section(key)
+    except InputError:
+        raise InputError(f"no section {key!r} in {book.ruleset}; its sections are: {ids}") from None
+    wanted = set(theirs.numbers)
+    numbers = tuple(n for n, law in sorted(book.laws.items()) if wanted & set(law.somerset))
+    span = f"Laws {theirs.first}-{theirs.last}"
+    if not numbers:
+        raise InputError(f"{book.ruleset} has no provision on Somerset's {theirs.title} ({span}); "
+                         f"its sections are: {ids}")
+    home = max(book.sections, key=lambda s: sum(n in s.numbers for n in numbers))  # the first of the most
+    shown = ", ".join(map(str, numbers))
+    return Topic(home, numbers, f"{book.ruleset} has no section {key!r}: these are its provisions on "
+                                f"Somerset's {theirs.title} ({span}): {shown}")
+
+
 def lesson(book: Rulebook, key: str) -> Lesson:
     """The lesson for a section (`revoke`, `The Revoke`, `alone`) or for one law (`62`)."""
     if is_whole(key.strip()):
         law = book.law(int(key))
-        section, numbers = book.section(law.section), [law.number]
+        found = Topic(book.section(law.section), (law.number,))
     else:
-        section = book.section(key)
-        numbers = list(section.numbers)
+        found = topic(book, key)
     words = glosses(book)
-    items = tuple(LessonItem(book.law(n), words[n], example_for(n)) for n in numbers)
-    wanted = set(numbers)
-    parts = tuple(p for p in remarks(book).parts if wanted & set(p.laws))
-    related = tuple(c for c in coups(book) if wanted & set(c.laws))
-    return Lesson(section, items, parts, related)
+    items = tuple(LessonItem(book.law(n), words[n], example_for(book, n)) for n in found.numbers)
+    wanted = set(found.numbers)
+    parts = tuple(p for p in remarks(book).parts if wanted & set(p.laws)) if has_material(book, "remarks") else ()
+    related = tuple(c for c in coups(book) if wanted & set(c.laws)) if has_material(book, "coups") else ()
+    return Lesson(found.section, items, parts, related, found.note)
 
 
 def syllabus(book: Rulebook) -> list[tuple[Section, int, int]]:
     """Each section with its number of laws and how many of them have a worked case."""
     out = []
     for s in book.sections:
-        with_case = sum(1 for n in s.numbers if cases_for(n))
+        with_case = sum(1 for n in s.numbers if cases_for(book, n))
         out.append((s, len(s.numbers), with_case))
     return out
 
@@ -991,29 +1053,38 @@ def syllabus(book: Rulebook) -> list[tuple[Section, int, int]]:
 NONE_CHOICE = "None: the laws leave no choice"
 NO_POINTS = "No points are scored"
 
-# Questions on the figures the laws state. The figures are read from the law records.
-NUMBER_QUESTIONS: dict[tuple[int, str], str] = {
-    (1, "games_to_win"): "How many games must a side win to take the rubber?",
-    (2, "game"): "How many points make a game?",
-    (2, "march"): "Partners who made the trump take all five tricks. How many points do they score?",
-    (2, "point"): "Partners who made the trump take three or four tricks. How many points do they score?",
-    (2, "euchre"): "Partners who made the trump take fewer than three tricks. How many points do their adversaries score?",
-    (2, "point_tricks"): "How many tricks must the side that made the trump take to escape a euchre?",
-    (3, "march"): "A player alone takes all five tricks. How many points does he score?",
-    (3, "point"): "A player alone takes three or four tricks. How many points does he score?",
-    (3, "euchre"): "A player alone is euchred. How many points do the adversaries score?",
-    (7, "double_game"): "What is a game worth when the losers have failed to score?",
-    (7, "rubber"): "How many extra points does the side winning the rubber take?",
-    (7, "rubber_max"): "What is the most a side can win in one rubber?",
-    (29, "min_packet"): "In cutting the pack, what is the fewest cards either packet may hold?",
-    (42, "cards_each"): "How many cards must each player be dealt?",
-    (50, "lone_side"): "An adversary of a lone hand abandons his hand. How many points does the lone player score?",
-    (63, "revoke"): "How many points does a revoke cost, all four playing?",
-    (63, "revoke_lone"): "How many points does a revoke cost in a lone hand?",
-    (72, "packs"): "A player calls for fresh cards. How many new packs must he call for?",
-    (90, "forfeit"): "A player is found with six cards, all four playing. How many points does his side forfeit?",
-    (90, "forfeit_lone"): "A player is found with four cards in a lone hand. How many points does his side forfeit?",
-    (102, "march"): "The lone player's partner exposed a card, and the lone player takes every trick. How many points may he score?",
+# Questions on the figures the laws state, by the provision's key (so that they ask under any
+# code that has the provision). The figures are read from the law records.
+NUMBER_QUESTIONS: dict[tuple[str, str], str] = {
+    ("rubber", "games_to_win"): "How many games must a side win to take the rubber?",
+    ("points_for_tricks", "game"): "How many points make a game?",
+    ("points_for_tricks", "march"): "Partners who made the trump take all five tricks. How many points do they score?",
+    ("points_for_tricks", "point"): "Partners who made the trump take three or four tricks. How many points do they score?",
+    ("points_for_tricks", "euchre"): "Partners who made the trump take fewer than three tricks. How many points do their adversaries score?",
+    ("points_for_tricks", "point_tricks"): "How many tricks must the side that made the trump take to escape a euchre?",
+    ("lone_hand_points", "march"): "A player alone takes all five tricks. How many points does he score?",
+    ("lone_hand_points", "point"): "A player alone takes three or four tricks. How many points does he score?",
+    ("lone_hand_points", "euchre"): "A player alone is euchred. How many points do the adversaries score?",
+    ("game_and_rubber_value", "double_game"): "What is a game worth when the losers have failed to score?",
+    ("game_and_rubber_value", "rubber"): "How many extra points does the side winning the rubber take?",
+    ("game_and_rubber_value", "rubber_max"): "What is the most a side can win in one rubber?",
+    ("cutting_the_pack", "min_packet"): "In cutting the pack, what is the fewest cards either packet may hold?",
+    ("misdeal_defined", "cards_each"): "How many cards must each player be dealt?",
+    ("abandoned_against_lone", "lone_side"): "An adversary of a lone hand abandons his hand. How many points does the lone player score?",
+    ("revoke_penalty", "revoke"): "How many points does a revoke cost, all four playing?",
+    ("revoke_penalty", "revoke_lone"): "How many points does a revoke cost in a lone hand?",
+    ("new_cards", "packs"): "A player calls for fresh cards. How many new packs must he call for?",
+    ("wrong_number_of_cards", "forfeit"): "A player is found with six cards, all four playing. How many points does his side forfeit?",
+    ("wrong_number_of_cards", "forfeit_lone"): "A player is found with four cards in a lone hand. How many points does his side forfeit?",
+    ("lone_exposed_reduces", "march"): "The lone player's partner exposed a card, and the lone player takes every trick. How many points may he score?",
+    # the other codes' own figures
+    ("makers_need_three", "euchre"): "The side that made the trump takes fewer than three tricks. How many points do the adversaries score?",
+    ("makers_need_three", "tricks_needed"): "How many tricks must the side that made the trump take to escape a euchre?",
+    ("new_trump_euchre", "euchre"): "The side that named a new trump in the second round is euchred. How many points do the adversaries score?",
+    ("euchred", "euchre"): "The player who made the trump takes fewer than three tricks. How many points does his adversary score?",
+    ("game_points", "game"): "How many points make a game?",
+    ("dealing", "cards_each"): "How many cards does each player receive?",
+    ("the_pack", "pack"): "How many cards are in the pack?",
 }
 
 
@@ -1108,12 +1179,13 @@ def parse_answer(token: str, q: Question, number: int = 0) -> int | None:
 def make_quiz(book: Rulebook, seed: int, section: str | None = None, count: int = 5) -> Quiz:
     """A repeatable quiz: the same seed, section, count and data give the same questions."""
     rng = random.Random(seed)
-    sec = book.section(section) if section else None
-    wanted = set(sec.numbers) if sec else set(book.laws)
+    found = topic(book, section) if section else None
+    sec = found.section if found else None
+    wanted = set(found.numbers) if found else set(book.laws)
     pools: dict[str, list[Question]] = {}
     for q in _law_questions(book, wanted, rng):
         pools.setdefault(q.kind, []).append(q)
-    cases = [c for c in worked_cases() if wanted & set(c.laws)]
+    cases = [c for c in worked_cases(book.ruleset) if wanted & set(c.laws)]
     rng.shuffle(cases)
     # Ruling every case costs time; rule only enough of them to fill the quiz.
     option_sets = _option_sets(book)
@@ -1156,8 +1228,9 @@ def _shuffled(rng: random.Random, right: str, wrong: list[str], limit: int = 4,
 
 def _law_questions(book: Rulebook, wanted: set[int], rng: random.Random) -> list[Question]:
     out = []
-    for (n, name), ask in NUMBER_QUESTIONS.items():
-        if n not in wanted or n not in book.laws:
+    for (key, name), ask in NUMBER_QUESTIONS.items():
+        n = book.keys.get(key)
+        if n is None or n not in wanted:
             continue
         numbers = book.law(n).reading.get("numbers", {})
         value = numbers.get(name)
@@ -1187,7 +1260,7 @@ def _law_questions(book: Rulebook, wanted: set[int], rng: random.Random) -> list
 def _option_sets(book: Rulebook) -> tuple[str, ...]:
     """Every set of options the worked cases expect, as choices: distractors for option questions."""
     sets = []
-    for case in worked_cases():
+    for case in worked_cases(book.ruleset):
         if "options" in case.expect and isinstance(case.expect["options"], list):
             sets.append(_options_phrase(case.expect["options"]))
     return tuple(dict.fromkeys(sets))
@@ -1234,8 +1307,24 @@ def _options_phrase(ids: list[str]) -> str:
 
 
 def _points_phrase(adjustment: dict[str, int]) -> str:
-    parts = [f"{Side(s).name_} score {n}" for s, n in adjustment.items() if n]
+    parts = [f"{_side_name(s)} score {n}" for s, n in adjustment.items() if n]
     return " and ".join(parts) if parts else NO_POINTS
+
+
+def _side_name(side: str) -> str:
+    """A side as people say it: North-South; in the two-handed game a side is one player: North."""
+    try:
+        return Side(side).name_
+    except ValueError:
+        return Seat.parse(side).name_
+
+
+def _other_side(side: str) -> str:
+    """The side against this one: EW for NS; in the two-handed game, S for N."""
+    try:
+        return Side(side).other.value
+    except ValueError:
+        return Seat.parse(side).partner.value
 
 
 def describe(case: WorkedCase) -> str:
@@ -1310,7 +1399,7 @@ def _case_questions(book: Rulebook, case: WorkedCase, ruling: dict[str, Any], rn
     if "options" in expect:
         ids = [o["id"] for o in ruling["options"]]
         electors = {o["elector"] for o in ruling["options"]}
-        who = Side(electors.pop()).name_ if len(electors) == 1 else "the side not at fault"
+        who = _side_name(electors.pop()) if len(electors) == 1 else "the side not at fault"
         law = ruling["options"][0]["law"] if ruling["options"] else governing
         wrong = [p for p in option_sets if p != _options_phrase(ids)]
         add("options", f"What may {who} choose?", _options_phrase(ids), wrong, law, (NONE_CHOICE,) if ids else ())
@@ -1319,11 +1408,12 @@ def _case_questions(book: Rulebook, case: WorkedCase, ruling: dict[str, Any], rn
         right = _points_phrase(adj)
         figures = sorted({v for n in book.laws for v in book.law(n).reading.get("numbers", {}).values()
                           if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5})
-        wrong = [_points_phrase({side: v}) for side in ("NS", "EW") for v in figures]
+        sides = tuple(ruling["score"]["adjustment"]) or ("NS", "EW")
+        wrong = [_points_phrase({side: v}) for side in sides for v in figures]
         keep: tuple[str, ...] = (NO_POINTS,)
         if adj:
             side, value = next(iter(adj.items()))
-            keep = (_points_phrase({Side(side).other.value: value}), NO_POINTS)  # the likeliest slips
+            keep = (_points_phrase({_other_side(side): value}), NO_POINTS)  # the likeliest slips
         law = next((n for n in ruling["laws"] if any(v in book.law(n).reading.get("numbers", {}).values()
                                                          for v in adj.values())), governing)
         add("points", "How many points does the ruling score, and for whom?", right, wrong, law, keep)
@@ -1338,7 +1428,7 @@ def _case_questions(book: Rulebook, case: WorkedCase, ruling: dict[str, Any], rn
     verdict = ruling.get("verdict")
     if verdict in ("revoke", "no_revoke") and "verdict" in expect:
         add("verdict", "Is this a revoke?", "Yes" if verdict == "revoke" else "No",
-            ["No" if verdict == "revoke" else "Yes"], 62 if 62 in ruling["laws"] else governing)
+            ["No" if verdict == "revoke" else "Yes"], next((n for n in ruling["laws"] if n == book.keys.get("revoke_defined")), governing))
     elif verdict in ("allowed", "not_allowed") and "verdict" in expect:
         add("verdict", "May he play alone?", "Yes" if verdict == "allowed" else "No",
             ["No" if verdict == "allowed" else "Yes"], governing)

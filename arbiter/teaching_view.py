@@ -23,6 +23,7 @@ from arbiter.render import console
 if TYPE_CHECKING:
     from arbiter.model import Card
     from arbiter.rulebook import Rulebook, Section
+    from arbiter.divergence import Divergence, Provision
     from arbiter.teaching import Basics, Coup, Lesson, Played, Quiz, Question, RemarkPart, Remarks
 
 SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -46,9 +47,10 @@ def cards(cs: tuple[Card | None, ...] | list[Card | None]) -> Text:
 # --- teach ---------------------------------------------------------------------------------------
 
 
-def syllabus(rows: list[tuple[Section, int, int]]) -> None:
-    """The sections, with how many laws have a worked case."""
-    listing = Table(title="Lessons: arbiter teach SECTION", box=None, header_style="bold", padding=(0, 1))
+def syllabus(rows: list[tuple[Section, int, int]], ruleset: str = "", basics: bool = True) -> None:
+    """The sections, with how many laws have a worked case (the code's own cases)."""
+    title = "Lessons: arbiter teach SECTION" + (f" --ruleset {ruleset}" if ruleset else "")
+    listing = Table(title=title, box=None, header_style="bold", padding=(0, 1))
     listing.add_column("Section", style="bold cyan", no_wrap=True)
     listing.add_column("Laws", justify="right")
     listing.add_column("With a worked case", justify="right")
@@ -57,8 +59,10 @@ def syllabus(rows: list[tuple[Section, int, int]]) -> None:
         listing.add_row(sec.id, f"{sec.first}-{sec.last}" if sec.first != sec.last else str(sec.first),
                       f"{with_case}/{n}", sec.title)
     console.print(listing)
-    console.print(Text("New to the game? arbiter teach basics: the cards, the deal, making the trump, the play "
-                       "and the scoring, each tied to its law.", style="dim"))
+    if basics:
+        console.print(Text("New to the game? arbiter teach basics: the cards, the deal, making the trump, the play "
+                           "and the scoring, each tied to its law.", style="dim"))
+    console.print(Text("Where the codes part: arbiter teach --compare SECTION (revoke, alone...).", style="dim"))
 
 
 def lesson(book: Rulebook, les: Lesson, page: bool = False) -> None:
@@ -74,7 +78,9 @@ def lesson(book: Rulebook, les: Lesson, page: bool = False) -> None:
 def _lesson(book: Rulebook, les: Lesson) -> None:
     sec = les.section
     console.print(Text.assemble((f"{sec.title}", "bold cyan"), (f"  Laws {sec.first}-{sec.last}", "dim")))
-    if sec.summary:
+    if les.note:
+        console.print(Text(les.note, style="bold"))
+    elif sec.summary:
         console.print(Text(sec.summary, style="dim"))
     for item in les.items:
         law = item.law
@@ -350,3 +356,67 @@ def quiz_interactive(quiz: Quiz, ask: Callable[[str], str | None]) -> None:
         quiz.given.append(given)
         _answer(q, given)
     score(quiz)
+
+
+# --- teach --compare ---------------------------------------------------------------------------
+
+
+def divergence(d: Divergence, page: bool = False) -> None:
+    """A section across the codes: each subject's provisions quoted, silence marked, then the
+    fields on which the rulings of its incident kinds differ."""
+    if page:
+        import os
+
+        os.environ.setdefault("LESS", "FRX")
+    with console.pager(styles=True) if page else nullcontext():
+        _divergence(d)
+
+
+def _divergence(d: Divergence) -> None:
+    from arbiter.divergence import value_words
+
+    sec = d.section
+    console.print(Text.assemble((f"Where the codes part: {sec.title}", "bold cyan"),
+                                (f"  ({d.ruleset}, {sec.first}-{sec.last})", "dim")))
+    console.print(Text("Each law quoted as printed; a code with no provision on it is marked silent.", style="dim"))
+    shown: set[tuple[str, int]] = set()
+
+    def quote(p: Provision) -> list[Text]:
+        head = Text.assemble((f"{p.ruleset} {p.number}", "bold"), f" · {p.title}")
+        if (p.ruleset, p.number) in shown:
+            return [Text.assemble(head, ("  (quoted above)", "dim"))]
+        shown.add((p.ruleset, p.number))
+        return [head, Text(f"“{p.text}”")]
+
+    for x in d.subjects:
+        body: list[RenderableType] = []
+        if x.somerset is None:
+            body.append(Text.assemble(("somerset-1888", "bold"), ": silent (no law on this)"))
+        else:
+            body.extend(quote(x.somerset))
+        for name, provisions in x.codes.items():
+            if not provisions:
+                body.append(Text.assemble((name, "bold"), ": silent (no provision on this)"))
+            for p in provisions:
+                body.extend(quote(p))
+        title = f"Law {x.somerset.number}" if x.somerset else "Not in Somerset"
+        console.print(Panel(Group(*body), title=f"[bold]{title}[/]", title_align="left"))
+    if not d.kinds:
+        console.print(Text("No worked case of this section to rule under every code yet.", style="dim"))
+        return
+    console.print(Text("Rulings under every code: one worked case for each kind of incident", style="bold"))
+    for k in d.kinds:
+        console.print(Text.assemble((k.kind, "bold cyan"), ": ", (k.title, "italic")))
+        console.print(Text(f"  Rule it under every code: arbiter compare cases/{k.case}", style="dim"), overflow="fold")
+        if not k.differences:
+            console.print(Text("  The codes rule alike.", style="green"))
+            continue
+        listing = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+        listing.add_column("Field", style="bold", no_wrap=True)
+        listing.add_column("Code", no_wrap=True)
+        listing.add_column("Value", overflow="fold")
+        for diff in k.differences:
+            values = sorted(diff["values"].items(), key=lambda nv: nv[0] != "somerset-1888")  # Somerset first
+            for i, (name, value) in enumerate(values):
+                listing.add_row(f"  {diff['field']}" if i == 0 else "", name, value_words(diff["field"], value))
+        console.print(listing)

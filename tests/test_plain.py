@@ -81,7 +81,13 @@ CASES: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {
     "classify": [(["classify", "West reneged with the left bower", "--trump", "hearts"], ("Understood: revoke", "West"))],
     "teach": [(["teach"], ("The Rubber", "The Revoke")), (["teach", "basics"], ("Law 8",)),
               (["teach", "revoke"], ("The Revoke", "Law 62", "Is when a player, holding one or more cards of the suit led",
-                                     "Law 71"))],
+                                     "Law 71")),
+              # Law 63, "three points"; the manual's revoke penalty, "deduct two points"; the
+              # Britannica has no revoke penalty at all
+              (["teach", "--compare", "revoke"], ("The Revoke", "somerset-1888 63",
+                                                  "The penalty of a revoke is three points",
+                                                  "manual-1890s 27", "deduct two points",
+                                                  "britannica-1911: silent", "points"))],
     "quiz": [(["quiz", "--seed", "3", "--count", "2", "--key"], ("Question 1", "1.", "Answer", "Question 2"))],
     # Case I: the hands are laid out A (the dealer), D, B, C; cards said in words, not suit signs.
     "coup": [(["coup"], ("COUPS.",)), (["coup", "1"], ("CASE I.", "A: dealer", "D:", "B:", "C:", "Trick 1"))],
