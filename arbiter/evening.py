@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from arbiter.ledger import Entry, State, Table
-from arbiter.model import InputError, Side, is_whole
+from arbiter.model import PARTNERSHIPS, SINGLES, InputError, is_whole
 
 EVENING_HOURS = 12
 """Without --since, the evening is the last twelve hours: a club night, midnight included."""
@@ -67,19 +67,20 @@ def totals(histories: list[History], start: datetime | None) -> dict[str, Any]:
     for table, states, every in histories:
         seated = _seats_by_entry(every)
         rubbers = []
-        total = {side.value: 0 for side in Side}
+        total: dict[str, int] = {}
         for st in states:
             last = st.steps[-1].entry
             moment = _time(last.at)
             if start is not None and (moment is None or moment < start):
                 continue
-            rp = st.rubber.rubber_points() or {side: 0 for side in Side}
+            sides = st.rubber.rules.sides  # two partnerships, or the two players of the two-handed game
+            rp = st.rubber.rubber_points() or {side: 0 for side in sides}
             rubbers.append({"rubber": st.rubber_id, "over": st.rubber.over,
                             "won_by": st.rubber.won_by.value if st.rubber.won_by else None,
-                            "games": {s.value: st.rubber.games[s] for s in Side},
-                            "points": {s.value: rp[s] for s in Side}})
-            for side in Side:
-                total[side.value] += rp[side]
+                            "games": {s.value: st.rubber.games[s] for s in sides},
+                            "points": {s.value: rp[s] for s in sides}})
+            for side in sides:
+                total[side.value] = total.get(side.value, 0) + rp[side]
                 for seat, name in seated.get(last.id, {}).items():
                     if seat in side.value:
                         players[name] = players.get(name, 0) + rp[side]
@@ -95,7 +96,7 @@ def entry_rows(histories: list[History]) -> list[dict[str, Any]]:
     rows = []
     for table, _states, every in histories:
         for e in every:
-            sums = {side.value: sum(a.points for a in e.awards if a.side is side) for side in Side}
+            sums = {side.value: sum(a.points for a in e.awards if a.side is side) for side in PARTNERSHIPS + SINGLES}
             laws = sorted({a.law for a in e.awards if a.law is not None})
             rows.append({"table": table.name, "rubber": e.rubber, "id": e.id, "at": e.at, "kind": e.kind,
                          "dealer": e.dealer or "", "what": e.what, "why": e.why, **sums,
@@ -106,10 +107,10 @@ def entry_rows(histories: list[History]) -> list[dict[str, Any]]:
 
 def to_csv(histories: list[History]) -> str:
     """The export as CSV: one row an entry. An undo carries the reverse of its entry's points, so the
-    NS and EW columns summed give the points left standing."""
+    NS and EW columns (N and S at a table of two) summed give the points left standing."""
     rows = entry_rows(histories)
     out = io.StringIO()
-    fields = ["table", "rubber", "id", "at", "kind", "dealer", "what", "why", "NS", "EW", "laws", "undone",
+    fields = ["table", "rubber", "id", "at", "kind", "dealer", "what", "why", "NS", "EW", "N", "S", "laws", "undone",
               "undone_by", "undone_at", "undoes"]
     writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
     writer.writeheader()

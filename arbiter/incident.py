@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arbiter.model import Card, InputError, Seat, Side, Suit, Table, is_whole
+from arbiter.model import PARTNERSHIPS, SINGLES, Card, InputError, Seat, Side, Suit, Table, is_whole, sides_of
 from arbiter.reader import CASE_CAP, clean, decode, parse_yaml, read_bytes, shown
 
-ENVELOPE = ("title", "ruleset", "house", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
+ENVELOPE = ("title", "ruleset", "house", "players", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
 COMMAND_OPTIONS = ("json", "full", "record", "ruleset", "house", "braille", "plain", "table", "ledger", "me", "case")
 """Options of the commands that may stand before or after a kind: no fact takes one of these names
 (the spec's list, and `--case`)."""
@@ -106,6 +106,8 @@ class Case:
     """The facts the input actually stated, as opposed to defaults."""
     house: Any = None
     """The house rules in force (`house.House`), if any."""
+    players: int = 4
+    """Players at the table: 4, or 2 for the two-handed game (only under a code that has it)."""
 
     @property
     def table(self) -> Table:
@@ -163,6 +165,7 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
     raw_facts = {k: v for k, v in incident.items() if k != "kind"}
     facts = parse_facts(kind, raw_facts, where)
     house = _house(data.get("house"), where)
+    players = _players(data.get("players"), where)
     ruleset = _ruleset(data.get("ruleset"), where)
     if house is not None:
         if data.get("ruleset") is not None and ruleset != house.base:
@@ -173,8 +176,8 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         kind=kind,
         facts=facts,
         dealer=_opt(data, "dealer", Seat.parse, where),
-        score=_tally(data.get("score"), "score", where, high=99),
-        games=_tally(data.get("games"), "games", where, high=9),
+        score=_tally(data.get("score"), "score", where, high=99, players=players),
+        games=_tally(data.get("games"), "games", where, high=99, players=players),
         trump=_opt(data, "trump", Suit.parse, where),
         turned=_opt(data, "turned", Card.parse, where),
         maker=_opt(data, "maker", Seat.parse, where),
@@ -184,7 +187,9 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         expect=_expect(data.get("expect"), where),
         given=frozenset(raw_facts),
         house=house,
+        players=players,
     )
+    _check_players(case, where)
     if house is not None and house.value("pack") == 24:
         _check_pack(case, where)
     return case
@@ -372,7 +377,7 @@ def _convert(fact: Fact, value: Any, where: str) -> Any:
         if t == "seat":
             return Seat.parse(_scalar(value))
         if t == "side":
-            return Side.parse(_scalar(value))
+            return Side.any(_scalar(value))
         if t == "suit":
             return Suit.parse(_scalar(value))
         if t == "card":
@@ -508,19 +513,48 @@ def _opt(data: dict[str, Any], key: str, parse: Any, where: str) -> Any:
         raise InputError(f"{where}: {key}: {err}") from None
 
 
-def _tally(value: Any, name: str, where: str, high: int) -> dict[Side, int]:
-    result = {Side.NS: 0, Side.EW: 0}
+def _tally(value: Any, name: str, where: str, high: int, players: int = 4) -> dict[Side, int]:
+    """Points or games by side; below nothing only where a house rule deducts (the score checks)."""
+    result = {side: 0 for side in sides_of(players)}
     if value is None:
         return result
     if not isinstance(value, dict):
-        raise InputError(f"{where}: {name!r} must map sides to numbers, as {{NS: 2, EW: 3}}")
+        example = "{N: 2, S: 3}" if players == 2 else "{NS: 2, EW: 3}"
+        raise InputError(f"{where}: {name!r} must map sides to numbers, as {example}")
     for key, points in value.items():
         try:
-            side = Side.parse(_scalar(key))
-            result[side] = _int(points, 0, high)
+            side = Side.parse(_scalar(key), players)
+            result[side] = _int(points, -high if name == "score" else 0, high)
         except InputError as err:
             raise InputError(f"{where}: {name}: {err}") from None
     return result
+
+
+def _players(value: Any, where: str) -> int:
+    if value is None:
+        return 4
+    if value not in (2, 4) or isinstance(value, bool):
+        raise InputError(f"{where}: players must be 4, or 2 for the two-handed game; found {shown(value, 20)!r}")
+    return int(value)
+
+
+def _check_players(case: Case, where: str) -> None:
+    """At a table of two only North and South sit, each his own side."""
+    if case.players != 2:
+        bad = [v for v in case.facts.values() if isinstance(v, Side) and v not in PARTNERSHIPS]
+        if bad:
+            raise InputError(f"{where}: side {bad[0].value}: sides are NS and EW")
+        return
+    seats = [case.dealer, case.maker, case.alone, *case.facts.values()]
+    seats += [x for v in case.facts.values() if isinstance(v, (list, tuple)) for x in v]
+    away = [s for s in seats if isinstance(s, Seat) and s not in (Seat.N, Seat.S)]
+    if away:
+        raise InputError(f"{where}: {away[0].name_} does not sit at a table of two; the players are North and South")
+    wrong = [v for v in case.facts.values() if isinstance(v, Side) and v not in SINGLES]
+    if wrong:
+        raise InputError(f"{where}: side {wrong[0].value}: at a table of two each player is his own side, N or S")
+    if case.alone is not None:
+        raise InputError(f"{where}: no one plays alone in the two-handed game")
 
 
 EXPECT_KEYS = ("laws", "governing", "options", "elector", "actions", "verdict", "deal", "dealer",

@@ -626,7 +626,8 @@ class Ledger:
             if data.get("ruleset") not in (None, state.table.ruleset):
                 raise LedgerError(f"{where}: ruleset {shown(data['ruleset'], 40)} differs from table "
                                   f"{state.table.name}'s {state.table.ruleset}")
-            case = build_case({**data, **position}, where)
+            case = build_case({**data, **position, "ruleset": state.table.ruleset, "players": state.table.players},
+                              where)
             ruling = rule(case, self.book(state.table))
             if source is None:
                 facts = {k: v for k, v in data["incident"].items() if k != "kind"}
@@ -640,7 +641,16 @@ class Ledger:
             return "ruling", what, list(ruling.awards), detail, (ruling, given)
 
         # Refuse bad input before the file is opened, so that a refusal never leaves an empty ledger behind.
-        rule(build_case({**data, "score": None, "games": None}, where))
+        shapes = (self.setup.players,) if self.setup.players else (4, 2)  # the table's, when it is known
+        for n, players in enumerate(shapes):
+            try:
+                code = self.setup.ruleset or (TWO_HANDED_RULESET if players == 2 else None)
+                rule(build_case({**data, "score": None, "games": None, "players": players,
+                                 **({"ruleset": code} if code else {})}, where))
+                break
+            except InputError:
+                if n == len(shapes) - 1:
+                    raise
         entry, state, (ruling, given) = self.record(build, dealer or data.get("dealer"), dry)
         return entry, state, ruling, bool(given)
 
@@ -654,7 +664,7 @@ class Ledger:
             value = int(points)
             if value == 0:
                 raise InputError(f"--add {item}: no points to record")
-            awards.append(Award(Side.parse(side_text), value, law))
+            awards.append(Award(Side.any(side_text), value, law))
         correction = law == 5 or (law is None and any(a.points < 0 for a in awards))
         if correction:
             awards = [Award(a.side, a.points, 5) for a in awards]

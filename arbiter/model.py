@@ -80,42 +80,72 @@ _SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 
 
 class Side(str, Enum):
-    """A partnership."""
+    """A side: a partnership of the four-handed game, or one player of the two-handed game,
+    who is his own side (rulesets.md: the two-handed game)."""
 
     NS = "NS"
     EW = "EW"
+    N = "N"
+    S = "S"
 
     @classmethod
-    def parse(cls, text: object) -> Side:
-        """A side from `NS`, `ew`, `SN` and so on."""
-        key = "".join(sorted(str(text).strip().upper()))  # SN and WE name the same sides
-        if key == "NS":
-            return cls.NS
-        if key == "EW":
-            return cls.EW
-        raise InputError(f"unknown side {text!r}; sides are NS and EW")
+    def parse(cls, text: object, players: int = 4) -> Side:
+        """A side from `NS`, `ew`, `SN` and so on; at a table of two, `N` or `S`."""
+        raw = str(text).strip().upper()
+        if players == 2:
+            key = {"NORTH": "N", "SOUTH": "S"}.get(raw, raw)
+        else:
+            key = "".join(sorted(raw))  # SN and WE name the same sides
+        sides = SINGLES if players == 2 else PARTNERSHIPS
+        for side in sides:
+            if key == side.value:
+                return side
+        raise InputError(f"unknown side {text!r}; sides are {' and '.join(s.value for s in sides)}")
+
+    @classmethod
+    def any(cls, text: object) -> Side:
+        """A side of either game: a partnership, or a player of the two-handed game; the caller
+        checks it against the table."""
+        try:
+            return cls.parse(text)
+        except InputError:
+            if str(text).strip().upper() in ("N", "S", "NORTH", "SOUTH"):
+                return cls.parse(text, 2)
+            raise
 
     @property
     def other(self) -> Side:
         """The adversaries."""
-        return Side.EW if self is Side.NS else Side.NS
+        return _OTHER[self]
 
     @property
-    def seats(self) -> tuple[Seat, Seat]:
-        """The two seats of the side."""
-        return (Seat.N, Seat.S) if self is Side.NS else (Seat.E, Seat.W)
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats of the side."""
+        return _SIDE_SEATS[self]
 
     @property
     def name_(self) -> str:
-        """The side in words: 'North and South'."""
-        a, b = self.seats
-        return f"{a.name_} and {b.name_}"
+        """The side in words: 'North and South', or 'North'."""
+        return " and ".join(s.name_ for s in self.seats)
 
     def __repr__(self) -> str:
         return f"Side.{self.value}"
 
     def __str__(self) -> str:
         return self.value
+
+
+PARTNERSHIPS = (Side.NS, Side.EW)
+"""The sides of the four-handed game."""
+SINGLES = (Side.N, Side.S)
+"""The sides of the two-handed game: each player his own."""
+_OTHER = {Side.NS: Side.EW, Side.EW: Side.NS, Side.N: Side.S, Side.S: Side.N}
+_SIDE_SEATS = {Side.NS: (Seat.N, Seat.S), Side.EW: (Seat.E, Seat.W), Side.N: (Seat.N,), Side.S: (Seat.S,)}
+
+
+def sides_of(players: int) -> tuple[Side, ...]:
+    """The sides at a table of `players`."""
+    return SINGLES if players == 2 else PARTNERSHIPS
 
 
 class Suit(str, Enum):

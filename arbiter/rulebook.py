@@ -228,6 +228,25 @@ class Rulebook:
         (players, sides, pack, hand), and the base whose handlers it starts from."""
         return self.extra.get("ruleset") or {}
 
+    @property
+    def players(self) -> int:
+        """Players at the table of this code's game (or of the view `for_players` gave)."""
+        return int(self.shape.get("players", 4))
+
+    def for_players(self, players: int) -> Rulebook:
+        """This code for a table of `players`: itself, or the other game it describes (the
+        Britannica's four-handed summary beside its two-handed game). A code without that game
+        refuses it by name."""
+        if players == self.players:
+            return self
+        other = self.shape.get("four_handed") if players == 4 else None
+        if not other:
+            raise InputError(f"players: {players}: {self.ruleset} has no game of {players} players "
+                             f"(the two-handed game is britannica-1911's)")
+        view = copy.copy(self)
+        view.extra = {**self.extra, "ruleset": {**self.shape, **other}}
+        return view
+
     def has(self, key: str) -> bool:
         """Whether this ruleset has a provision on `key`."""
         return key in self.keys

@@ -13,7 +13,7 @@ from typing import Any
 
 from arbiter import score as scoring
 from arbiter.incident import COMMAND_OPTIONS, Case, Fact
-from arbiter.model import InputError, Seat, Side, Table
+from arbiter.model import InputError, Seat, Side, Table, sides_of
 from arbiter.rulebook import DEFAULT_RULESET, Rulebook
 from arbiter.rulebook import load as load_rulebook
 
@@ -156,7 +156,7 @@ class Ruler:
         self.verdict: str | None = None
         self.deal_outcome: str | None = None
         self.next_dealer: Seat | None = None
-        self.adjustment = scoring.tally()
+        self.adjustment = scoring.zero(sides_of(book.players))
         self.awards: list[scoring.Award] = []
         self.table_result: dict[str, Any] | None = None
         self.governing: list[int] = []
@@ -227,7 +227,9 @@ class Ruler:
         assert outcome in DEAL_OUTCOMES, outcome
         self.deal_outcome = outcome
         if dealer is None and self.case.dealer is not None and outcome is not None:
-            dealer = self.case.dealer.left if outcome == "passes" else self.case.dealer
+            # the deal goes to the left; at a table of two, to the opponent, who sits opposite
+            nxt = self.case.dealer.partner if self.case.players == 2 else self.case.dealer.left
+            dealer = nxt if outcome == "passes" else self.case.dealer
         self.next_dealer = dealer
 
     def award(self, side: Side, points: int, key: str | None = None) -> None:
@@ -378,13 +380,14 @@ def kind(
     return register
 
 
-def handles(name: str, ruleset: str) -> Callable[[Handler], Handler]:
+def handles(name: str, ruleset: str, players: int = 4) -> Callable[[Handler], Handler]:
     """Register a ruleset's own handler for a kind that `kind` declared: it replaces the base
-    ruleset's handler for that kind, as a reform replaces one rule of a tax code."""
+    ruleset's handler for that kind, as a reform replaces one rule of a tax code. `players: 2`
+    registers it for the code's two-handed game."""
 
     def register(handler: Handler) -> Handler:
         assert name in KINDS, f"{ruleset}: kind {name} is not declared"
-        table = HANDLERS.setdefault(ruleset, {})
+        table = HANDLERS.setdefault(ruleset if players == 4 else f"{ruleset}/{players}", {})
         assert name not in table, f"{ruleset}: kind {name} handled twice"
         table[name] = handler
         return handler
@@ -402,7 +405,7 @@ def handlers_for(book: Rulebook) -> dict[str, Handler]:
         table.update(handlers_for(load_rulebook(shape["base"])))
     for name in shape.get("removes", ()):
         table.pop(name, None)
-    table.update(HANDLERS.get(book.ruleset, {}))
+    table.update(HANDLERS.get(book.ruleset if book.players == 4 else f"{book.ruleset}/{book.players}", {}))
     return table
 
 
@@ -431,7 +434,7 @@ def find_kind(name: str) -> KindSpec:
 
 def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     """The ruling for a case."""
-    book = book or load_rulebook(case.ruleset)
+    book = (book or load_rulebook(case.ruleset)).for_players(case.players)
     if case.house is not None and book.house is None:
         book = case.house.apply(book)
     spec = KINDS[case.kind]
@@ -475,16 +478,20 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
 def _silent(case: Case, book: Rulebook, why: str = "") -> Ruling:
     """A code that does not address the incident gives no ruling of its own: it says so, and the
     Somerset ruling stands beside it as a reference, never as this code's."""
-    reference = rule(replace(case, ruleset=DEFAULT_RULESET, house=None))
+    if case.players == 2:  # Somerset has no game of two: there is nothing to show beside it
+        reference = None
+    else:
+        reference = rule(replace(case, ruleset=DEFAULT_RULESET, house=None))
     title = book.shape.get("title", book.ruleset)
-    zero = scoring.tally()
+    zero = scoring.zero(sides_of(book.players))
     return Ruling(
         kind=case.kind, ruleset=book.ruleset, laws=[], options=[], actions=[], verdict=None,
         summary=(f"{title} does not address this incident{' as given: ' + why.rstrip('.') if why else ''}, so it gives no "
                  "ruling and no penalty. The Somerset code's ruling is shown as a reference only."),
         deal_outcome=None, next_dealer=None, adjustment=zero,
         after=scoring.apply(book, case.score, case.games, zero, ()), before=dict(case.score),
-        games_before=dict(case.games), notes=[], title=case.title, silent=True, reference=reference.as_dict(),
+        games_before=dict(case.games), notes=[], title=case.title, silent=True,
+        reference=reference.as_dict() if reference is not None else None,
         house_rules=None if book.house is None else [],
     )
 

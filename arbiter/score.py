@@ -55,25 +55,30 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from arbiter.model import InputError, Side
+from arbiter.model import PARTNERSHIPS, InputError, Side, sides_of
 from arbiter.rulebook import Rulebook
 
 Tally = dict[Side, int]
 
 
 def tally(ns: int = 0, ew: int = 0) -> Tally:
-    """A score for both sides."""
+    """A score for both partnerships."""
     return {Side.NS: ns, Side.EW: ew}
+
+
+def zero(sides: tuple[Side, ...] = PARTNERSHIPS) -> Tally:
+    """Nothing for each side of the table (two partnerships, or two players)."""
+    return {side: 0 for side in sides}
 
 
 def plain(t: Tally) -> dict[str, int]:
     """A tally as plain data: {"NS": 2, "EW": 3}."""
-    return {side.value: t[side] for side in Side}
+    return {side.value: n for side, n in t.items()}
 
 
 def words(t: Tally) -> str:
     """A tally as people say it: 'NS 2 – EW 3'."""
-    return f"NS {t[Side.NS]} – EW {t[Side.EW]}"
+    return " – ".join(f"{side.value} {n}" for side, n in t.items())
 
 
 class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at each start
@@ -94,7 +99,7 @@ class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at 
     def from_dict(cls, data: dict[str, Any]) -> Award:
         """From `as_dict` data."""
         law = data.get("law")
-        return cls(Side.parse(data["side"]), int(data["points"]), int(law) if law is not None else None)
+        return cls(Side.any(data["side"]), int(data["points"]), int(law) if law is not None else None)
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,8 @@ class Rules:
     """A game is this many deals, most points winning (tournament practice); None: to the points of Law 2."""
     deducts: bool = False
     """A rule takes points off a side, so a score may go below nothing."""
+    sides: tuple[Side, ...] = PARTNERSHIPS
+    """The sides at the table: two partnerships, or the two players of the two-handed game."""
     borrowed: tuple[str, ...] = ()
     """The parts of the score this ruleset does not state (`game`, `rubber`), kept to the Somerset
     code's figures as a reference."""
@@ -152,6 +159,7 @@ class Rules:
             rubber_bonus=figure(("game_and_rubber_value",), "rubber", "rubber"),
             rubber_max=figure(("game_and_rubber_value",), "rubber_max", "rubber"),
             first=book.provision("revoke_scores_first").reading.get("penalty") if book.has("revoke_scores_first") else None,
+            sides=sides_of(book.shape.get("players", 4)),
             # House practice the code does not state, laid over these records by house rules:
             rubber=bool(_stated(book, "rubber", "rubber", True)),
             hands_per_game=_stated(book, "rubber", "hands_per_game", None) or None,
@@ -232,15 +240,15 @@ class Rubber:
         """Games won, in order (only those this object saw, for a position)."""
         self.number = 1
         """The game in play, or the last one played once the rubber is over."""
-        self.start: Tally = tally()
-        self.current: Tally = tally()
-        self.games: Tally = tally()
+        self.start: Tally = zero(rules.sides)
+        self.current: Tally = zero(rules.sides)
+        self.games: Tally = zero(rules.sides)
         """Games won by each side (counting singly towards the best of three)."""
         self.won_by: Side | None = None
         """The first side to win two games (Law 1)."""
         self.over = False
         """No game is in play and none follows."""
-        self.left_over: Tally = tally()
+        self.left_over: Tally = zero(rules.sides)
         """Points scored after the rubber's last game was won (Law 4): counted in no game."""
         self.known = True
         """Whether every game of the rubber passed through this object."""
@@ -259,7 +267,7 @@ class Rubber:
                 f"games: {played} games won, but a rubber has at most {rules.last_game} "
                 f"(the best of {rules.games_in_rubber}, and one more when the last of those laps: Law 1)"
             )
-        for side in Side:
+        for side in rules.sides:
             if points[side] < 0 and not rules.deducts:
                 raise InputError(f"score: {side.value} have {points[side]} points; a score is below nothing "
                                  "only under a rule that deducts")
@@ -273,7 +281,7 @@ class Rubber:
         if not rules.rubber:  # single games: the evening goes on, and no rubber is won
             r.number = played + 1
             return r
-        winners = [s for s in Side if games[s] >= rules.games_to_win]
+        winners = [s for s in rules.sides if games[s] >= rules.games_to_win]
         r.won_by = winners[0] if len(winners) == 1 else None  # two-all after four games: who led is unknown
         r.number = min(played + 1, rules.last_game)
         nothing = not any(points.values())
@@ -288,7 +296,7 @@ class Rubber:
     @property
     def points(self) -> Tally:
         """Points in the game in play (nothing once the rubber is over)."""
-        return dict(self.current) if not self.over else tally()
+        return dict(self.current) if not self.over else zero(self.rules.sides)
 
     @property
     def next_game(self) -> int | None:
@@ -299,7 +307,7 @@ class Rubber:
         """What each side has won (Law 7): the games' values, and the rubber's points to its winner."""
         if not self.known:
             return None
-        won = tally()
+        won = zero(self.rules.sides)
         for g in self.finished:
             if g.winner is not None:
                 won[g.winner] += g.value
@@ -386,14 +394,14 @@ class Rubber:
 
     def _finish_by_points(self) -> Game:
         """The last deal of a game of `hands_per_game` deals: most points wins; equal points, drawn."""
-        ns, ew = self.current[Side.NS], self.current[Side.EW]
-        if ns == ew:
+        a, b = self.rules.sides
+        if self.current[a] == self.current[b]:
             game = Game(self.number, dict(self.start), dict(self.current), drawn=True)
         else:
-            winner = Side.NS if ns > ew else Side.EW
+            winner = a if self.current[a] > self.current[b] else b
             value = self.rules.double if self.current[winner.other] == 0 else self.rules.single
             game = Game(self.number, dict(self.start), dict(self.current), winner, value)
-        self._close(game, tally())
+        self._close(game, zero(self.rules.sides))
         return game
 
     def _close(self, game: Game, carried: Tally) -> None:
@@ -413,7 +421,7 @@ class Rubber:
             self.current = dict(self.start)
         else:
             self.over = True
-            self.current = tally()
+            self.current = zero(rules.sides)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for --json."""
@@ -481,7 +489,7 @@ class After(NamedTuple):
 def reconcile(awards: Sequence[Award] | None, adjustment: Tally) -> list[Award]:
     """The awards that make up an adjustment; any part the list does not explain is added at the end."""
     items = list(awards or [])
-    for side in Side:
+    for side in adjustment:
         rest = adjustment[side] - sum(a.points for a in items if a.side is side)
         if rest:
             items.append(Award(side, rest))
@@ -507,7 +515,7 @@ def apply(
         game_value=first.value if first else 0,
         lap=first.lap if first else 0,
         rubber_won_by=rubber.won_by,
-        carried=rubber.points if won else tally(),
+        carried=rubber.points if won else zero(rubber.rules.sides),
         game=game,
         next_game=rubber.next_game,
         rubber_over=rubber.over,
@@ -536,7 +544,7 @@ def describe(book: Rulebook, before: Tally, games_before: Tally, after: After) -
             part += f", with a lap of {g.lap} {into}"
         parts.append(part)
     text += ": " + "; ".join(parts)
-    for side in Side:
+    for side in rules.sides:
         last = after.games_won[-1]
         if after.next_game is not None and after.carried[side] and side is not last.winner:
             n = after.carried[side]
@@ -546,7 +554,7 @@ def describe(book: Rulebook, before: Tally, games_before: Tally, after: After) -
             n = after.left_over[side]
             text += (f"; the {_pts(n)} {side.name_} scored after the last game was won "
                      f"{'goes' if n == 1 else 'go'} into no game, for none follows (Law 1)")
-    won_before = [s for s in Side if games_before[s] >= rules.games_to_win]
+    won_before = [s for s in rules.sides if games_before[s] >= rules.games_to_win]
     if after.rubber_won_by is not None and not won_before:
         text += f". {after.rubber_won_by.name_} have won {rules.games_to_win} games: the rubber is theirs (Law 1)"
     if after.rubber_over:

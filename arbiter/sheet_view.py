@@ -79,7 +79,7 @@ def entry_lines(entry: Entry, state: State, recorded: bool = True) -> None:
     if r.over:
         rp = r.rubber_points()
         who = f"{r.won_by.value} won the rubber" if r.won_by else "The rubber is over"
-        parts.append(who + (f", {rp[Side.NS]}–{rp[Side.EW]} (Law 7)." if rp else "."))
+        parts.append(who + (f", {'–'.join(str(rp[s]) for s in r.rules.sides)} (Law 7)." if rp else "."))
     elif recorded:
         parts.append(_dealer_words(state))
     else:
@@ -98,7 +98,7 @@ def table_state(state: State) -> None:
     if r.rules.hands_per_game and not r.over:
         play += f", deal {r.deals + 1} of {r.rules.hands_per_game}"
     console.print(Text.assemble((f"Table {t.name}", "bold"), f" · {kind} · {play} · {t.ruleset}"))
-    for side in Side:
+    for side in r.rules.sides:
         seats = [s for s in SEATS if s in side.value]
         names = " & ".join(state.seats[s] for s in seats if s in state.seats)
         games = f"{r.games[side]} game{'s' if r.games[side] != 1 else ''}"
@@ -170,12 +170,17 @@ def totals(report: dict[str, Any]) -> None:
         for r in t["rubbers"]:
             state = "over" if r["over"] else "in play"
             won = f", won by {r['won_by']}" if r["won_by"] else ""
-            console.print(Text(f"  rubber {r['rubber']} ({state}{won}): games NS {r['games']['NS']} – EW "
-                               f"{r['games']['EW']}, points NS {r['points']['NS']} – EW {r['points']['EW']}"))
-        console.print(Text(f"  total: NS {t['total']['NS']} – EW {t['total']['EW']}"))
+            console.print(Text(f"  rubber {r['rubber']} ({state}{won}): games {_pair(r['games'])}, "
+                               f"points {_pair(r['points'])}"))
+        console.print(Text(f"  total: {_pair(t['total'])}"))
     if report["players"]:
         console.print(Text("Players", style="bold"))
         for name, pts in report["players"].items():
             console.print(Text(f"  {name:<24} {pts:>4}"))
     if not report["tables"]:
         console.print(Text("Nothing recorded in that time.", style="dim"))
+
+
+def _pair(by_side: dict[str, int]) -> str:
+    """'NS 2 – EW 3', or at a table of two 'N 2 – S 3'."""
+    return " – ".join(f"{side} {n}" for side, n in by_side.items())

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from arbiter import score as scoring
 from arbiter.cli import app
 from arbiter.incident import build_case
-from arbiter.model import InputError, Side
+from arbiter.model import PARTNERSHIPS, InputError, Side
 from arbiter.rulebook import load
 from arbiter.ruling import rule
 from arbiter.score import Award, Rubber, Rules, tally
@@ -365,7 +365,7 @@ def check_rubber(r: Rubber, awarded: dict[Side, int]) -> None:
     games = r.finished
     # Conservation: each game's points less what it started from (the lap carried in),
     # plus the game in play and what came after the end, are exactly what was awarded.
-    for side in Side:
+    for side in PARTNERSHIPS:
         shown = sum(g.points[side] - g.start[side] for g in games)
         if not r.over:
             shown += r.current[side] - r.start[side]
@@ -414,7 +414,7 @@ def test_no_point_is_lost_or_invented_across_a_rubber(seq: list[list[Award]]) ->
         r.score(BOOK, batch)
         for a in batch:
             awarded[a.side] += a.points
-        assert all(r.games[s] >= before[s] for s in Side)  # games never decrease
+        assert all(r.games[s] >= before[s] for s in PARTNERSHIPS)  # games never decrease
         assert len(r.finished) >= played
         played = len(r.finished)
         check_rubber(r, awarded)

@@ -1,9 +1,10 @@
-"""The 1911 Britannica's own rulings (laws/britannica-1911/), for its four-handed summary.
+"""The 1911 Britannica's own rulings (laws/britannica-1911/): its two-handed game and its
+four-handed summary.
 
-The article gives the four-handed game in a few sentences (Laws 15-19 in our numbering):
-who may play alone, and the scores "as before" with a lone march of four. Those are the
-kinds handled here; every other kind is one the article does not address, and is ruled
-silent. The two-handed game's rulings are kept apart (see README: "Rulesets").
+The two-handed game (Laws 5-14 in our numbering, `players: 2`): the bidding and the score
+(point 1, march 2, euchred 2, five up). The four-handed summary (Laws 15-19): who may play
+alone, and the scores "as before" with a lone march of four. Those are the kinds handled
+here; every other kind is one the article does not address, and is ruled silent.
 """
 
 from __future__ import annotations
@@ -91,9 +92,13 @@ def lone_declaration(r: Ruler) -> None:
 def hand_result(r: Ruler) -> None:
     """The score for a hand, as the article gives it: point 1, march 2, euchre 2, lone march 4."""
     f, case = r.facts, r.case
-    makers: Side | None = f["makers"] or (f["maker"].side if f["maker"] else None) or case.makers
+    two = case.players == 2
+    if two and f["alone"]:
+        r.refuse("no one plays alone in the two-handed game")
+    maker = f["maker"] or case.maker
+    makers: Side | None = f["makers"] or (_side_of(maker, two) if maker is not None else None) or case.makers
     if makers is None:
-        r.refuse("say who made the trump: makers (NS or EW) or maker (a seat)")
+        r.refuse("say who made the trump: " + ("maker (N or S)" if two else "makers (NS or EW) or maker (a seat)"))
     assert makers is not None
     if f["partner_exposed"] or f["abandoned"] or f["revoke_by"] is not None or f["wrong_count_by"] is not None:
         r.silent("The article states the scores for tricks won and no more: it says nothing of exposed cards, "
@@ -132,5 +137,53 @@ def hand_result(r: Ruler) -> None:
     r.award(scorer, points)
     r.verdict = "march" if tricks >= march else "point" if tricks >= point else "euchred"
     r.summary = f"{makers.name_} made the trump{how} and took {tricks} trick{'s' if tricks != 1 else ''}: {text}."
-    r.note("With four playing, 'the hands are played as at whist, and the scores are as before' "
-           "(Law §lone_hand_points): the two-handed figures, with a lone march of four.")
+    if not two:
+        r.note("With four playing, 'the hands are played as at whist, and the scores are as before' "
+               "(Law §lone_hand_points): the two-handed figures, with a lone march of four.")
+
+
+def _side_of(seat: Seat, two: bool) -> Side:
+    """A player's side: his partnership, or at a table of two, himself."""
+    return (Side.N if seat == Seat.N else Side.S) if two else seat.side
+
+
+handles("hand_result", CODE, players=2)(hand_result)  # the same figures: "the scores are as before"
+
+
+# -- the two-handed game's bidding (Laws 5-9) --
+
+
+@handles("all_passed", CODE, players=2)
+def two_all_passed(r: Ruler) -> None:
+    """Both passed: on the turn-up, the non-dealer may make another suit; again, the hand is thrown up."""
+    case = r.case
+    dealer = case.dealer
+    other = dealer.partner if dealer is not None else None  # at a table of two, the opponent
+    who = other.name_ if other is not None else "the non-dealer"
+    if r.fact("round") == 1:
+        r.govern("two_making")
+        r.cite("two_dealer_choice")
+        r.verdict = "second_round"
+        r.summary = (f"Both passed on the card turned up. By Law §two_making the non-dealer, {who}, may now name any "
+                     "other suit for trumps (making it), or pass again; if he passes, the dealer may make it.")
+        r.action("two_making", f"{who} names another suit or passes; then the dealer may make it.")
+        r.deal("stands")
+        return
+    r.govern("two_all_pass")
+    r.verdict = "deal_ended"
+    r.summary = (f"Both passed again. By Law §two_all_pass the hand is thrown up, and the opponent deals"
+                 + (f": {other.name_} deals the next hand." if other is not None else ".") + " No points are scored.")
+    r.deal("passes")
+
+
+@handles("dealer_turned_down", CODE, players=2)
+def two_dealer_turned_down(r: Ruler) -> None:
+    """The dealer turned the trump down: in the two-handed game, that is how he passes."""
+    if r.fact("how") != "turned_down":
+        r.silent("The article says nothing of a dealer throwing his cards down in the second round.")
+    r.govern("two_dealer_choice")
+    r.cite("two_making")
+    r.verdict = "passed"
+    r.summary = ("The dealer turned down the trump. By Law §two_dealer_choice that is how he passes; as both have now "
+                 "passed, the non-dealer may make another suit, or pass again (Law §two_making).")
+    r.deal("stands")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.incident import Fact
-from arbiter.model import PACK, RANKS, Card, Seat, Side
+from arbiter.model import PACK, PARTNERSHIPS, RANKS, Card, Seat, Side
 from arbiter.ruling import Ruler, kind, listing
 
 _WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
@@ -386,7 +386,7 @@ def wrong_pack(r: Ruler) -> None:
         return
     r.summary = ("The deal was made with the adversaries' pack and the trump card has not been turned: a new deal "
                  "may be claimed. If none is claimed before the trump card is turned, the deal is good.")
-    for side in Side:
+    for side in PARTNERSHIPS:
         r.option("new_deal", "dealing_adversaries_cards", side, "claim a new deal, by the same dealer, with the proper pack.")
     r.note("If no new deal is claimed and the trump card is turned, the players whose cards were used may reclaim "
            "them at the end of the deal (Law §dealing_adversaries_cards).")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from arbiter.incident import Fact
-from arbiter.model import Card, InputError, Seat, Side, Suit
+from arbiter.model import PARTNERSHIPS, Card, InputError, Seat, Side, Suit
 from arbiter.ruling import Ruler, kind, listing
 
 # -- helpers shared by the handlers --
@@ -616,7 +616,7 @@ def hand_abandoned(r: Ruler) -> None:
                  "those cards are exposed and each player's can be called by his adversaries; anyone who kept "
                  "his hand plays on and cannot be forced to abandon it.")
     r.action("cards_thrown_face_up", f"{_names(who)}'s cards stay face up on the table; the hand is played out.")
-    for side in Side:
+    for side in PARTNERSHIPS:
         throwers = [s for s in who if s.side == side]
         if throwers:
             r.option(f"call_cards_{side.value.lower()}" if len({s.side for s in who}) > 1 else "call_cards",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arbiter import score as scoring
 from arbiter.incident import Fact
-from arbiter.model import Seat, Side
+from arbiter.model import PARTNERSHIPS, Seat, Side
 from arbiter.ruling import Ruler, kind
 
 
@@ -198,9 +198,9 @@ def score_error(r: Ruler) -> None:
     recorded = case.score
     correct = {Side.NS: facts["correct_ns"], Side.EW: facts["correct_ew"]}
     target = r.book.provision("points_for_tricks").number_of("game")
-    if all(correct[s] is not None and correct[s] >= target for s in Side):
+    if all(correct[s] is not None and correct[s] >= target for s in PARTNERSHIPS):
         r.refuse(f"both sides cannot have reached {target} in one game (Law §points_for_tricks)")
-    wrong = {s: correct[s] - recorded[s] for s in Side if correct[s] is not None and correct[s] != recorded[s]}
+    wrong = {s: correct[s] - recorded[s] for s in PARTNERSHIPS if correct[s] is not None and correct[s] != recorded[s]}
     if not facts["announced"]:
         r.cite("announce_points")
         r.note("Law §announce_points: points should be announced before they are scored; the law sets no penalty for not "
@@ -212,7 +212,7 @@ def score_error(r: Ruler) -> None:
         if wrong:
             r.note("The correction asked for is not made: the time for it has passed (Law §score_error).")
         return
-    if not any(correct[s] is not None for s in Side):
+    if not any(correct[s] is not None for s in PARTNERSHIPS):
         r.verdict = "may_be_rectified"
         r.summary = ("The trump card of the next deal has not been turned, so the error may still be put right "
                      "(Law §score_error): count the points again and set both sides' scores right.")
