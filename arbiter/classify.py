@@ -406,7 +406,7 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     if kind in TRICK_KINDS:
         mentions = find_mentions(tokens, deal_roles=False)
     if env_dealer is None:
-        env_dealer = find_dealer(tokens, mentions, kind, me_seat)
+        env_dealer = find_dealer(tokens, mentions, kind, me_seat, text)
     doubtful = _doubtful(candidates)
     facts: dict[str, Any] = {}
     unresolved: dict[str, str] = {}
@@ -482,35 +482,49 @@ def _doubtful(candidates: Sequence[Candidate]) -> bool:
 # Tokens.
 
 
-def _open(text: str) -> list[tuple[str, str]]:
-    """(raw, word) pairs: lower case, contractions opened, curly quotes straightened."""
+_QUOTE_SPAN = re.compile(r'"[^"]{1,300}"|(?<![\w\'])\'(?=\w)(?:[^\']|(?<=\w)\'(?=\w)){1,300}?(?<=[\w.,!?])\'(?!\w)')
+_ASIDE_SPAN = re.compile(r"\([^()]{1,200}\)")
+
+
+def _spans(text: str) -> list[tuple[int, int, str]]:
+    """Where the words are quoted speech ("~q": 'I'll order it up') or an aside in brackets
+    ("~aside": "my partner (I was dealing) said"), as character ranges of the canonical text."""
+    return [(m.start(), m.end(), "~q") for m in _QUOTE_SPAN.finditer(text)] + \
+        [(m.start(), m.end(), "~aside") for m in _ASIDE_SPAN.finditer(text)]
+
+
+def _open_placed(text: str) -> list[tuple[str, str, str]]:
+    """(raw, word, where): lower case, contractions opened, curly quotes straightened; `where`
+    is "~q" in quoted speech, "~aside" in brackets, else ""."""
     text = canon_text(text)
-    out: list[tuple[str, str]] = []
+    spans = _spans(text) if ("'" in text or '"' in text or "(" in text) else []
+    out: list[tuple[str, str, str]] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
         low = raw.lower()
+        where = next((tag for a, b, tag in spans if a < m.start() < b - 1), "")
         if "'" in low:
             head, _, tail = low.partition("'")
             if tail == "t" and head.endswith("n"):
-                out.append((raw, IRREGULAR.get(head[:-1], head[:-1]) if head != "can" else "can"))
-                out.append((raw, "not"))
+                out.append((raw, IRREGULAR.get(head[:-1], head[:-1]) if head != "can" else "can", where))
+                out.append((raw, "not", where))
                 continue
             if tail in ("s", ""):
-                out.append((raw, head + "'s"))
+                out.append((raw, head + "'s", where))
                 continue
             if tail in ("ve", "d", "ll", "re", "m"):
-                out.append((raw, head))
+                out.append((raw, head, where))
                 continue
             low = head + tail
         if low in ("norths", "easts", "souths", "wests", "dealers"):
-            out.append((raw, low[:-1] + "'s"))  # "Easts turn": a possessive without its apostrophe
+            out.append((raw, low[:-1] + "'s", where))  # "Easts turn": a possessive without its apostrophe
             continue
         low = SYNONYMS.get(low, low)
         if low in CONTRACTIONS and not (low == "w" and raw == "W") and not (low == "u" and raw == "U"):
             for part in CONTRACTIONS[low].split():
-                out.append((raw, part))
+                out.append((raw, part, where))
             continue
-        out.append((raw, low))
+        out.append((raw, low, where))
     return out
 
 
@@ -582,7 +596,7 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
     corrections: dict[str, str] = {}
     clause = sentence = 0
     questions: set[int] = set()
-    for raw, word in _open(text):
+    for raw, word, where in _open_placed(text):
         if word in _CLAUSE_BREAK:
             if word == "?":
                 questions.add(clause)
@@ -602,11 +616,44 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             tok.tags.add("#n")
         if base in SUIT_WORDS:
             tok.tags.add("#suit")
+        if where:
+            tok.tags.add(where)
         tokens.append(tok)
-    for tok in tokens:
+    sub = -1
+    last = ""  # in a clause of time: what the last word was, 'seat' or 'other'
+    relative = -1
+    for k, tok in enumerate(tokens):
+        if tok.word in ("who", "whose") and k and tokens[k - 1].clause != tok.clause:
+            relative = tok.clause  # "North, who should play last, ...": an aside about North
+        if tok.clause == relative:
+            tok.tags.add("~aside")
         if tok.clause in questions:
             tok.tags.add("?")  # asked, not told: "was the trump turned?" says neither yes nor no
+        person = _person(tok, k == 0 or tokens[k - 1].sentence != tok.sentence)
+        if tok.word in SUBORDINATORS:
+            sub, last = tok.clause, ""
+        elif tok.clause != sub or tok.word == "then" or person and last == "other":
+            sub = -1  # the clause of time has had its subject and verb: "before I'd discarded my LHO led"
+        else:
+            tok.tags.add("~sub")  # "before East had played": East is not the one who acted
+            last = "seat" if person or tok.word in ("or", "and", "nor") and last == "seat" else \
+                last if tok.filler or tok.word in _FIRST_PERSON and not person else "other"
     return tokens, corrections
+
+
+_PERSONS = frozenset(("i", "he", "she", "they", "we", "my", "his", "her", "partner", "dealer", "lho", "rho",
+                      "nobody", "anyone", "anybody", "everyone", "everybody", "somebody", "someone", "eldest",
+                      "north", "east", "south", "west", "opponent", "guy"))
+
+
+def _person(tok: Token, opens_sentence: bool) -> bool:
+    """Whether a word names a player: a seat, a pronoun, a role, or a name written mid-sentence."""
+    base = tok.word[:-2] if tok.word.endswith("'s") else tok.word
+    return base in _PERSONS or not opens_sentence and _name(tok) != "" and tok.stem not in vocabulary()
+
+
+SUBORDINATORS = frozenset(("before", "after", "until", "till", "til", "once", "while", "whilst"))
+"""Words that open a clause of time: a seat named in it is when the act happened, not who did it."""
 
 
 # ---------------------------------------------------------------------------
@@ -1086,6 +1133,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     words = [t.word for t in tokens]
     plain = [w[:-2] if w.endswith("'s") else w for w in words]
     upper_ok = any(c.isupper() for t in tokens for c in t.raw)
+    names = seat_names(tokens)
     out: list[Mention] = []
     i = 0
 
@@ -1114,8 +1162,13 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             add(i, i, tuple(Ref(s.value, 0, raw) for s in Side.parse(raw).seats), "side")
             i += 1
             continue
+        if "~q" in tokens[i].tags and p in _FIRST_PERSON:
+            i += 1  # "I'll order it up", said by another: the speaker, not the teller
+            continue
         if p in SEAT_WORDS:
             seat = Ref(SEAT_WORDS[p].value, 0, tokens[i].raw)
+        elif _name(tokens[i]) in names:
+            seat = Ref(names[_name(tokens[i])].value, 0, tokens[i].raw)
         elif len(raw) == 1 and raw.upper() in "NESW" and (raw.isupper() or not upper_ok) and w.isalpha():
             seat = Ref(raw.upper(), 0, raw)
         elif p in ("lho", "rho"):
@@ -1173,6 +1226,60 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             i = end
         i += 1
     return _join_sides(out, tokens)
+
+
+_FIRST_PERSON = frozenset(("i", "me", "my", "myself", "mine", "we", "us", "our", "ours"))
+_SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated"))
+_PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's"))
+
+
+def _name(tok: Token) -> str:
+    """A token as a player's name might be written: 'Ray', "Ray's" -> 'Ray'."""
+    raw = tok.raw[:-2] if tok.raw.endswith(("'s", "\u2019s")) else tok.raw
+    return raw if raw[:1].isupper() and raw[1:].islower() and len(raw) >= 2 else ""
+
+
+def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
+    """Players' names bound to seats where the story says so: "Gary (West)", "Zoe sits South",
+    "Kim, sitting North", "Ed on North", "Ray went alone (he's West)", "Mike, he's North"."""
+    out: dict[str, Seat] = {}
+
+    def seat_of(at: int, between: frozenset[str], reach: int) -> Seat | None:
+        for t in tokens[at:at + reach]:
+            if t.word in SEAT_WORDS:
+                return SEAT_WORDS[t.word]
+            if t.word not in between:
+                return None
+        return None
+
+    for i, tok in enumerate(tokens):
+        name = _name(tok)
+        if name and tok.word not in SEAT_WORDS and tok.stem not in _common_stems() and i + 1 < len(tokens):
+            nxt = tokens[i + 1]
+            skip = 1 if nxt.word.endswith("ing") and i + 2 < len(tokens) else 0  # "Norm dealing (North)"
+            if "~aside" in tokens[i + 1 + skip].tags and "~aside" not in tok.tags:
+                seat = seat_of(i + 1 + skip, _SEATED_BY | _PRONOUN_SEATED, 3)
+            else:
+                seat = seat_of(i + 1, _SEATED_BY, 3) if nxt.sentence == tok.sentence else None
+            if seat is not None:
+                out.setdefault(name, seat)
+        elif tok.word in _PRONOUN_SEATED:
+            seat = seat_of(i + 1, _SEATED_BY, 2)
+            named = [t for t in tokens[:i] if t.sentence == tok.sentence and _name(t)
+                     and t.word not in SEAT_WORDS and t.stem not in _common_stems()]
+            if seat is not None and named:
+                out.setdefault(_name(named[-1]), seat)
+    return out
+
+
+@cache
+def _common_stems() -> frozenset[str]:
+    """Words a capitalised word may be without being a name: the cue vocabulary, and more."""
+    return frozenset(vocabulary()) | _stemset(
+        "i the a an we he she they it my our his her their partner dealer dealing eldest so then and but "
+        "at in on during after before last this that what when while first second third fourth fifth "
+        "hearts diamonds clubs spades trump ace king queen jack ten nine left right bower score game "
+        "hand trick round everyone everybody nobody somebody someone q ok okay well also just")
 
 
 def _join_sides(mentions: list[Mention], tokens: list[Token]) -> list[Mention]:
@@ -1239,7 +1346,7 @@ def find_trump(tokens: list[Token]) -> Suit | None:
 _SEAT_NAME = r"(north|east|south|west)"
 _ME_PATTERNS = (
     re.compile(rf"\b(?:i'?m|i am|i was|me being)\s+(?:sitting\s+)?(?:at\s+|in\s+)?{_SEAT_NAME}\b"),
-    re.compile(rf"\b(?:i|me|i'?m|myself)\s*(?:\w+ing\s*)?\(\s*{_SEAT_NAME}\s*\)"),
+    re.compile(rf"\b(?:i|me|i'?m|myself)\s*(?:was\s+|am\s+)?(?:\w+ing\s*)?\(\s*(?:i'?m\s+|sitting\s+)?{_SEAT_NAME}\s*\)"),
     re.compile(rf"\({_SEAT_NAME},?\s+(?:that'?s\s+)?me\)"),
     re.compile(rf"\b(?:i|i'?m)\s+sit(?:ting)?\s+{_SEAT_NAME}\b"),
 )
@@ -1305,8 +1412,17 @@ def find_score(text: str, me: Seat | None) -> dict[str, int] | None:
     return found if len(found) == 2 else None
 
 
-def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, me: Seat | None) -> Seat | None:
-    """The dealer, where the words name him: 'North dealt', 'my deal', 'East's turn to deal'."""
+_DEALER_IS = re.compile(r"\bdealer\s*(?:was|is|:|=|-|,)?\s*\(?\s*(north|east|south|west|[nesw](?![\w']))",
+                        re.IGNORECASE)
+
+
+def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, me: Seat | None,
+                text: str = "") -> Seat | None:
+    """The dealer, where the words name him: 'North dealt', 'my deal', 'East's turn to deal',
+    'Dealer (West)', 'dealer was East'."""
+    said_so = _DEALER_IS.search(canon_text(text))
+    if said_so and kind != "deal_out_of_turn":
+        return Seat.parse(said_so.group(1)[0].upper())
     for m in mentions:
         if m.kind != "seat" or m.refs[0].base == "dealer":
             continue
@@ -1323,7 +1439,7 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
             if before[-2:] == ["should", "be"] or said[:3] == ["should", "have", "dealt"]:
                 return seat  # "it should be North": whose deal it was
             continue  # in a deal out of turn, who dealt is not the dealer
-        if said[:1] in (["dealt"], ["deals"], ["misdealt"]) or said[:2] == ["is", "dealing"]:
+        if said[:1] in (["dealt"], ["deals"], ["misdealt"], ["dealing"]) or said[:2] == ["is", "dealing"]:
             return seat
         if stems[:1] == ["dealer"]:
             return seat  # "North, the dealer", "South was dealer"
@@ -1339,6 +1455,38 @@ def _phrase_at(phrase: str, stems: Sequence[Token]) -> list[int]:
     if not _PRECOMPILED:
         _compiled()
     return _matches(_PRECOMPILED.get(phrase) or _compile(phrase), stems)
+
+
+_BACKGROUND = frozenset(("~sub", "~aside", "~q"))
+"""Tags of words outside the story's main telling: clauses of time, asides, quoted speech."""
+_FAILING = frozenset(("do", "didnt", "fail"))
+"""Stems of acts that are failures to act ("didn't follow"): said with a negation, still the act."""
+
+
+def _failure(kind: str) -> bool:
+    """Whether the kind's act is a failure to act, so that a negation names it, not denies it."""
+    return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
+
+
+_PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
+                           "towards", "past", "than"))
+_OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose", "the", "a"))
+
+
+def _phrase_all(phrase: str, stems: Sequence[Token]) -> list[int]:
+    """Every position (in `stems`) where a plain phrase's first part starts a match."""
+    if not _PRECOMPILED:
+        _compiled()
+    parts = _PRECOMPILED.get(phrase) or _compile(phrase)
+    found: list[int] = []
+    start = 0
+    while start < len(stems):
+        hits = _matches(parts, stems[start:])
+        if not hits:
+            break
+        found.append(start + hits[0])
+        start += hits[0] + 1
+    return found
 
 
 def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
@@ -1389,13 +1537,26 @@ class _Facts:
     # -- helpers --
 
     def anchored(self, anchors: Sequence[str]) -> list[tuple[int, bool]]:
-        """(token index, seat-after) for each anchor found, in text order."""
+        """(token index, seat-after) for each anchor found, in text order: its first place in
+        the story's own telling, else in a clause of time or quoted speech. A verb used as a
+        noun ("it was his lead", "East's lead") anchors nothing."""
         at: list[tuple[int, bool]] = []
         for a in anchors:
             after = a.startswith(">")
-            for hit in _phrase_at(a.lstrip(">"), self.stems)[:1]:
+            # "South hadn't played" is no act; "North didn't follow" is a revoke's
+            places = [i for i in _phrase_all(a.lstrip(">"), self.stems)
+                      if not self.noun(i) and (_failure(self.kind) or not _negated(self.stems, i))]
+            told = [i for i in places if not self.stems[i].tags & _BACKGROUND]
+            for hit in (told or places)[:1]:
                 at.append((self.stem_pos[hit], after))
         return sorted(at)
+
+    def noun(self, i: int) -> bool:
+        """Whether the word at stems[i] is owned, so a noun: "his lead", "East's lead"."""
+        if i == 0:
+            return False
+        before = self.stems[i - 1]
+        return before.word in _OWNERS or "@poss" in before.tags
 
     def actor(self, m: Mention) -> bool:
         """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
@@ -1412,7 +1573,12 @@ class _Facts:
             return near[0].refs[0] if near else None
         near = [m for m in self.mentions if m.index < at and m.sentence == tok.sentence
                 and (self.actor(m) if actors_only else m.kind == "seat")]
-        return near[-1].refs[0] if near else None
+        told = [m for m in near if not self.background(m)] if not tok.tags & _BACKGROUND else near
+        return (told or near)[-1].refs[0] if near else None
+
+    def background(self, m: Mention) -> bool:
+        """Whether a mention stands in a clause of time, an aside or quoted speech."""
+        return bool(self.tokens[m.index].tags & _BACKGROUND)
 
     def settle(self, name: str, ref: Ref) -> str | None:
         seat = ref.resolve(self.me, self.dealer)
@@ -1428,7 +1594,9 @@ class _Facts:
         if rule is None:
             return None
         anchors, first = rule
-        for at, after in self.anchored(anchors):
+        places = self.anchored(anchors)
+        told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND]
+        for at, after in told:
             ref = self.seat_at(at, after)
             if ref is not None:
                 return ref
@@ -1437,10 +1605,52 @@ class _Facts:
             # seat followed by the act complained of is its subject ("West led, North threw
             # a diamond on it" is North's revoke, not West's).
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
+            named = [m for m in named if not self.background(m)] or named
+            named = [m for m in named if self.subject(m)] or named
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
-            if acting or named:
-                return (acting or named)[0].refs[0]
+            cued = self.before_cue(named)
+            if acting or cued or named:
+                return self.named_outright((acting or cued or named)[0])
+        for at, after in places:  # the anchor only in a clause of time or quoted speech
+            ref = self.seat_at(at, after)
+            if ref is not None:
+                return ref
         return None
+
+    def subject(self, m: Mention) -> bool:
+        """Whether a mention may be the subject of an act: not an object ("showed me", "across
+        from me"), nor the subject of an act denied ("his partner hadn't played"), unless the
+        kind's act is itself a failure ("North didn't follow")."""
+        tok = self.tokens[m.index]
+        if tok.word in ("me", "us", "them") or m.index and self.tokens[m.index - len(m.refs[0].words.split())].word in _PREPOSITIONS:
+            return False
+        if _failure(self.kind):
+            return True
+        ahead = [t.word for t in self.tokens[m.index + 1:m.index + 4] if t.clause == tok.clause]
+        return not ({"not", "never"} & set(ahead))
+
+    def before_cue(self, named: Sequence[Mention]) -> list[Mention]:
+        """The seat named last before the heaviest cue of the kind, in its sentence: the words
+        that name the act tell whose it was ("North jumped in with 'I'll assist you'")."""
+        for phrase, weight, parts in sorted(compiled_cues().get(self.kind, ()), key=lambda c: -c[1]):
+            if weight <= 0 or phrase == "#pattern":
+                continue
+            hits = _matches(parts, self.stems)
+            if hits:
+                at = self.stem_pos[hits[0]]
+                near = [m for m in named if m.index < at and m.sentence == self.tokens[at].sentence]
+                return near[-1:]
+        return []
+
+    def named_outright(self, m: Mention) -> Ref:
+        """A seat named by role ("the dealer's partner") that the words also name outright just
+        after, in apposition ("Dealer's partner at our table, Rob (North)"): the seat named outright."""
+        ref = m.refs[0]
+        if ref.base in "NESW" or ref.resolve(self.me, self.dealer) is not None:
+            return ref
+        near = [o for o in self.mentions if m.index < o.index <= m.index + 7 and o.kind == "seat"
+                and o.sentence == m.sentence and o.refs[0].base in "NESW"]
+        return near[0].refs[0] if near else ref
 
     def revokes_by_both(self) -> None:
         """A second revoke, by the other side ("and North reneged once too"): Law 71 counts it."""
@@ -1465,10 +1675,21 @@ class _Facts:
     def follows(self, m: Mention, stems: frozenset[str]) -> bool:
         """Whether one of `stems` comes within the next few words after a mention, in its clause,
         before any verb of telling ("West says that's an exposed card" is West's claim, not act)."""
-        after = [t for t in self.tokens[m.index + 1:m.index + 5] if t.clause == self.tokens[m.index].clause
-                 and not t.filler and t.word not in ("had", "has", "have", "also", "then", "just", "did", "not")]
+        clause = self.tokens[m.index].clause
+        ahead = [t for t in self.tokens[m.index + 1:m.index + 12] if "~aside" not in t.tags][:4]
+        if ahead and ahead[0].clause != clause:
+            clause = ahead[0].clause  # "Kim, sitting North, throws off": the act after an apposition
+        after = [t for t in ahead if t.clause == clause and not t.filler]
+        denied = any(t.word in ("not", "never") for t in after[:3])
+        if denied and stems & _FAILING:
+            return any(t.word in ("do", "could", "fail") for t in after[:2])  # "North didn't follow"
+        if denied:
+            return False  # "South hadn't played": not the act
+        after = [t for t in after if t.word not in ("had", "has", "have", "also", "then", "just", "did", "do", "not")]
         telling = _stemset(REPORTING)
         for t in after[:2]:
+            if "@seat" in t.tags:
+                return False  # "Spades led by West, North threw": North's act
             if t.stem in stems:
                 return True
             if t.stem in telling:
