@@ -388,6 +388,7 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     # lone words context more readily.
     cued = as_context(cue_scores(stems, text),
                       told=nobody_alone or any(r.resolve(me_seat, None) for r in lone_refs))
+    cued = lone_partner_named(cued, tokens, mentions, lone_refs, me_seat, env_dealer)
     candidates = cued
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
@@ -459,7 +460,8 @@ def as_context(candidates: list[Candidate], told: bool = False) -> list[Candidat
     out = []
     for c in candidates:
         context = CONTEXT_CUES.get(c.kind)
-        others = [o for o in candidates if o.kind != c.kind and o.score >= (MIN_SCORE if told else MIN_SCORE + 1)]
+        floor = MIN_SCORE if told and c.kind == "lone_declaration" else MIN_SCORE + 1
+        others = [o for o in candidates if o.kind != c.kind and o.score >= floor and o.cues]
         weights = dict(CUES.get(c.kind, ()))
         own = [cue for cue in c.cues if context and cue not in context and weights.get(cue, 0) >= 1.5]
         if context and others and not own and any(cue in context for cue in c.cues):
@@ -467,6 +469,32 @@ def as_context(candidates: list[Candidate], told: bool = False) -> list[Candidat
             c = Candidate(c.kind, round(max(0.0, c.score - lost), 2), tuple(q for q in c.cues if q not in context))
         out.append(c)
     return _ranked(out)
+
+
+_PARTNER_WORDS = frozenset(("partner", "partners", "pard", "dummy"))
+_PLAYING = frozenset(stem(w) for w in ("played", "plays", "led", "leads", "threw", "throws", "tossed", "put", "laid",
+                                       "dropped", "slapped", "followed"))
+
+
+def lone_partner_named(candidates: list[Candidate], tokens: Sequence[Token], mentions: Sequence[Mention],
+                       lone: Sequence[Ref], me: Seat | None, dealer: Seat | None) -> list[Candidate]:
+    """Candidates without lone_partner_played's cues where the story cannot be about the lone
+    player's partner: no lone hand is told, or the lone seat is known and neither the word
+    'partner' nor that partner's seat playing is in the words ("South, playing alone, led
+    out of turn" is South's lead, not his partner's play)."""
+    if not any(c.kind == "lone_partner_played" for c in candidates):
+        return candidates
+    told = any(t.word in ("alone", "loner", "lone") for t in tokens)
+    seat = next((s for s in (r.resolve(me, dealer) for r in lone) if s is not None), None)
+    if told and (seat is None or any(t.word in _PARTNER_WORDS for t in tokens)):
+        return candidates
+    if told and seat is not None:
+        for m in mentions:
+            if m.kind == "seat" and m.refs[0].resolve(me, dealer) == seat.partner:
+                ahead = [t.stem for t in tokens[m.index + 1:m.index + 4] if not t.filler][:2]
+                if _PLAYING & set(ahead):
+                    return candidates
+    return _ranked(c for c in candidates if c.kind != "lone_partner_played")
 
 
 def _doubtful(candidates: Sequence[Candidate]) -> bool:
@@ -1468,6 +1496,7 @@ def _failure(kind: str) -> bool:
     return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
 
 
+_SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "everyone", "everybody"))
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
                            "towards", "past", "than"))
 _OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose", "the", "a"))
@@ -1552,11 +1581,13 @@ class _Facts:
         return sorted(at)
 
     def noun(self, i: int) -> bool:
-        """Whether the word at stems[i] is owned, so a noun: "his lead", "East's lead"."""
+        """Whether the word at stems[i] is owned, so a noun ("his lead", "East's lead"), or
+        only what should have been ("East should have led"): not the act."""
         if i == 0:
             return False
         before = self.stems[i - 1]
-        return before.word in _OWNERS or "@poss" in before.tags
+        return before.word in _OWNERS or "@poss" in before.tags or \
+            any(t.word in ("should", "supposed", "ought", "meant") for t in self.stems[max(0, i - 3):i])
 
     def actor(self, m: Mention) -> bool:
         """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
@@ -1574,7 +1605,12 @@ class _Facts:
         near = [m for m in self.mentions if m.index < at and m.sentence == tok.sentence
                 and (self.actor(m) if actors_only else m.kind == "seat")]
         told = [m for m in near if not self.background(m)] if not tok.tags & _BACKGROUND else near
-        return (told or near)[-1].refs[0] if near else None
+        if not near:
+            return None
+        chosen = (told or near)[-1]
+        if any(t.word in _SOMEBODY for t in self.tokens[chosen.index + 1:at]):
+            return None  # "During Jim's loner somebody played": not Jim
+        return chosen.refs[0]
 
     def background(self, m: Mention) -> bool:
         """Whether a mention stands in a clause of time, an aside or quoted speech."""
@@ -1687,6 +1723,8 @@ class _Facts:
             return False  # "South hadn't played": not the act
         after = [t for t in after if t.word not in ("had", "has", "have", "also", "then", "just", "did", "do", "not")]
         telling = _stemset(REPORTING)
+        if any(t.word in ("should", "supposed", "meant", "ought") for t in after[:1]):
+            return False  # "East should have led": whose turn it was, not who acted
         for t in after[:2]:
             if "@seat" in t.tags:
                 return False  # "Spades led by West, North threw": North's act
