@@ -388,7 +388,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     # lone words context more readily.
     cued = as_context(cue_scores(stems, text),
                       told=nobody_alone or any(r.resolve(me_seat, None) for r in lone_refs))
-    cued = lone_partner_named(cued, tokens, mentions, lone_refs, me_seat, env_dealer)
+    cued = lone_partner_named(cued, tokens, mentions, [] if nobody_alone else lone_refs, me_seat, env_dealer,
+                              told=not nobody_alone and any(t.word in ("alone", "loner", "lone") for t in tokens))
     candidates = cued
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
@@ -477,14 +478,13 @@ _PLAYING = frozenset(stem(w) for w in ("played", "plays", "led", "leads", "threw
 
 
 def lone_partner_named(candidates: list[Candidate], tokens: Sequence[Token], mentions: Sequence[Mention],
-                       lone: Sequence[Ref], me: Seat | None, dealer: Seat | None) -> list[Candidate]:
+                       lone: Sequence[Ref], me: Seat | None, dealer: Seat | None, told: bool) -> list[Candidate]:
     """Candidates without lone_partner_played's cues where the story cannot be about the lone
     player's partner: no lone hand is told, or the lone seat is known and neither the word
     'partner' nor that partner's seat playing is in the words ("South, playing alone, led
     out of turn" is South's lead, not his partner's play)."""
     if not any(c.kind == "lone_partner_played" for c in candidates):
         return candidates
-    told = any(t.word in ("alone", "loner", "lone") for t in tokens)
     seat = next((s for s in (r.resolve(me, dealer) for r in lone) if s is not None), None)
     if told and (seat is None or any(t.word in _PARTNER_WORDS for t in tokens)):
         return candidates
