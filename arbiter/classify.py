@@ -1466,6 +1466,9 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
         if kind == "deal_out_of_turn":
             if before[-2:] == ["should", "be"] or said[:3] == ["should", "have", "dealt"]:
                 return seat  # "it should be North": whose deal it was
+            took = [t.stem for t in tokens[max(0, m.index - 5):m.index]]
+            if before[-1:] == ["from"] and "deal" in took:
+                return seat  # "North stole the deal from East": East's deal
             continue  # in a deal out of turn, who dealt is not the dealer
         if said[:1] in (["dealt"], ["deals"], ["misdealt"], ["dealing"]) or said[:2] == ["is", "dealing"]:
             return seat
@@ -1499,7 +1502,7 @@ def _failure(kind: str) -> bool:
 _SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "everyone", "everybody"))
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
                            "towards", "past", "than"))
-_OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose", "the", "a"))
+_OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose"))
 
 
 def _phrase_all(phrase: str, stems: Sequence[Token]) -> list[int]:
@@ -1583,9 +1586,10 @@ class _Facts:
     def noun(self, i: int) -> bool:
         """Whether the word at stems[i] is owned, so a noun ("his lead", "East's lead"), or
         only what should have been ("East should have led"): not the act."""
-        if i == 0:
+        at = self.stem_pos[i]
+        if at == 0:
             return False
-        before = self.stems[i - 1]
+        before = self.tokens[at - 1]
         return before.word in _OWNERS or "@poss" in before.tags or \
             any(t.word in ("should", "supposed", "ought", "meant") for t in self.stems[max(0, i - 3):i])
 
@@ -1595,7 +1599,7 @@ class _Facts:
             return False
         if not m.possessive:
             return True
-        return self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand", "")
+        return self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand", "exposed", "")
 
     def seat_at(self, at: int, after: bool, actors_only: bool = True) -> Ref | None:
         tok = self.tokens[at]
@@ -1660,10 +1664,24 @@ class _Facts:
         tok = self.tokens[m.index]
         if tok.word in ("me", "us", "them") or m.index and self.tokens[m.index - len(m.refs[0].words.split())].word in _PREPOSITIONS:
             return False
+        if self.identity(m):
+            return False
         if _failure(self.kind):
             return True
         ahead = [t.word for t in self.tokens[m.index + 1:m.index + 4] if t.clause == tok.clause]
         return not ({"not", "never"} & set(ahead))
+
+    def identity(self, m: Mention) -> bool:
+        """Whether a mention only says who sits where: "I'm West", "Dealer South", "the dealer
+        was East" (both the role and the seat), not who acted."""
+        prev = [t.word for t in self.tokens[max(0, m.index - 3):m.index] if t.clause == self.tokens[m.index].clause]
+        nxt = [t for t in self.tokens[m.index + 1:m.index + 4] if t.clause == self.tokens[m.index].clause]
+        if prev[-2:] == ["i", "am"] or prev[-1:] in (["dealer"], ["am"], ["im"]) or \
+                prev[-2:-1] == ["dealer"] and prev[-1:] in (["was"], ["is"]):
+            return True
+        words = [t.word for t in nxt if t.word not in ("was", "is", "am")]
+        return bool(words) and (words[0] in SEAT_WORDS or words[0] == "dealer" and len(nxt) == 1) and \
+            any(t.word in ("was", "is", "am") for t in nxt[:1])
 
     def before_cue(self, named: Sequence[Mention]) -> list[Mention]:
         """The seat named last before the heaviest cue of the kind, in its sentence: the words
@@ -1878,6 +1896,20 @@ class _Facts:
                     self.facts["offender"] = seat
                 return
 
+    def revoke_proved(self) -> None:
+        """hand_abandoned: the side a revoke is then proved against, from the seat that revoked
+        ("then we saw West had reneged on trick two")."""
+        acts = _stemset("reneged revoked renege revoke renigged")
+        for i, t in enumerate(self.tokens):
+            if t.stem in acts and not t.tags & {"?", "~q"}:
+                ref = self.seat_at(i, False)
+                seat = ref.resolve(self.me, self.dealer) if ref is not None else None
+                if seat is not None:
+                    self.facts["revoke_proved"] = seat.side.value
+                elif ref is not None:
+                    self.unresolved["revoke_proved"] = ref.base
+                return
+
     def touched_first(self) -> None:
         """misdeal: whose side first touched the cards, from the seat that touched them."""
         for at, _ in self.anchored(("touched",)):
@@ -1903,7 +1935,7 @@ class _Facts:
     def read(self) -> tuple[dict[str, Any], dict[str, str]]:
         kind = self.kind
         special = {("hand_result", "maker"), ("hand_result", "makers"), ("lone_partner_played", "offender"),
-                   ("misdeal", "touched_first")}
+                   ("misdeal", "touched_first"), ("hand_abandoned", "revoke_proved")}
         for name, type_ in FACT_TYPES.get(kind, {}).items():
             if (kind, name) in special:
                 continue
@@ -1946,6 +1978,8 @@ class _Facts:
             self.revokes_by_both()
         elif kind == "lone_partner_played":
             self.lone_partner()
+        elif kind == "hand_abandoned":
+            self.revoke_proved()
         elif kind == "misdeal":
             self.touched_first()
             if "pattern" not in self.facts:
