@@ -464,7 +464,7 @@ def as_context(candidates: list[Candidate], told: bool = False) -> list[Candidat
     for c in candidates:
         context = CONTEXT_CUES.get(c.kind)
         floor = MIN_SCORE if told and c.kind == "lone_declaration" else MIN_SCORE + 1
-        others = [o for o in candidates if o.kind != c.kind and o.score >= floor and o.cues]
+        others = [o for o in candidates if o.kind != c.kind and _act_score(o) >= floor]
         weights = dict(CUES.get(c.kind, ()))
         own = [cue for cue in c.cues if context and cue not in context and weights.get(cue, 0) >= 1.5]
         if context and others and not own and any(cue in context for cue in c.cues):
@@ -497,6 +497,13 @@ def lone_partner_named(candidates: list[Candidate], tokens: Sequence[Token], men
                 if _PLAYING & set(ahead):
                     return candidates
     return _ranked(c for c in candidates if c.kind != "lone_partner_played")
+
+
+def _act_score(c: Candidate) -> float:
+    """What a candidate's cues that name its act, not its context, weigh."""
+    context = CONTEXT_CUES.get(c.kind, frozenset())
+    weights = dict(CUES.get(c.kind, ()))
+    return sum(weights.get(cue, 0) for cue in c.cues if cue not in context)
 
 
 def _doubtful(candidates: Sequence[Candidate]) -> bool:
@@ -1290,6 +1297,9 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             skip = 1 if nxt.word.endswith("ing") and i + 2 < len(tokens) else 0  # "Norm dealing (North)"
             if "~aside" in tokens[i + 1 + skip].tags and "~aside" not in tok.tags:
                 seat = seat_of(i + 1 + skip, _SEATED_BY | _PRONOUN_SEATED, 3)
+                after = next((k for k in range(i + 1 + skip, len(tokens)) if "~aside" not in tokens[k].tags), None)
+                if seat is None and after is not None:  # "Bob (my partner) sits North"
+                    seat = seat_of(after, _SEATED_BY, 3)
             else:
                 seat = seat_of(i + 1, _SEATED_BY, 3) if nxt.sentence == tok.sentence else None
             if seat is not None:
@@ -1385,7 +1395,13 @@ _NUMBER_WORD = r"(\d{1,2}|zero|nothing|love|one|two|three|four|five|six|seven|ei
 _SIDE_WORD = r"(ns|n/s|n-s|ew|e/w|e-w|north[- ]south|east[- ]west|we|us|they|them|our side|their side)"
 _SCORE_PAIR = re.compile(
     rf"\b{_SIDE_WORD}(?:'re|'d)?\s+(?:had|have|has|were|was|are|is|at|on|sitting on|sat on|with|was at|were at|"
-    rf"had got|on|up)?\s*(?:at\s+|on\s+)?{_NUMBER_WORD}\b(?!\s*(?:tricks?|cards?|points? (?:for|on)))")
+    rf"had got|on|up)?\s*(?:at\s+|on\s+)?{_NUMBER_WORD}\b(?!\s*(?:tricks?|cards?|points? (?:for|on)|away))")
+_SCORE_TIED = re.compile(rf"(?:\bscore\b|\bwere\b|\bwas\b|\bat\b|^|[.,;(])\s*(?:was\s+|is\s+|of\s+)?{_NUMBER_WORD}"
+                         rf"(?:\s*-\s*|\s+to\s+)(\d{{1,2}}|zero|one|two|three|four|five|six|seven|eight|nine)\b(?!\s*-)"
+                         rf"|\b{_NUMBER_WORD}\s+(?:all|apiece)\b")
+_SCORE_LEAD = re.compile(rf"\b{_SIDE_WORD}\s+(?:were\s+|was\s+|are\s+|is\s+)?(?:up|ahead|leading)\s+"
+                         rf"{_NUMBER_WORD}\s*(?:-|to)\s*{_NUMBER_WORD}\b"
+                         rf"|\b{_NUMBER_WORD}\s*-\s*{_NUMBER_WORD}\s+(?:to|for)\s+{_SIDE_WORD}\b")
 _NO_LONE = re.compile(r"\b(?:nobody|no one|no-one|none of us|neither of us|neither side|not one of us)\b[^.;]{0,25}?"
                       r"\b(?:alone|loner|lone)\b|\bno\s+(?:loner|lone hand)s?\b|\bnot\s+(?:a\s+)?(?:loner|lone hand)\b")
 _WORD_NUMBERS = {"zero": 0, "nothing": 0, "love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -1426,21 +1442,43 @@ def find_score(text: str, me: Seat | None) -> dict[str, int] | None:
     low = canon_text(text).lower().replace("\u2019", "'")
     found: dict[str, int] = {}
     for match in _SCORE_PAIR.finditer(low):
-        word, number = match.group(1), match.group(2)
-        value = int(number) if number.isdigit() else _WORD_NUMBERS[number]
-        if word.replace("/", "").replace("-", "").replace(" ", "") in ("ns", "northsouth"):
-            side = "NS"
-        elif word.replace("/", "").replace("-", "").replace(" ", "") in ("ew", "eastwest"):
-            side = "EW"
-        elif me is None:
-            continue
-        elif word in ("we", "us", "our side"):
-            side = me.side.value
-        else:
-            side = "EW" if me.side.value == "NS" else "NS"
-        if value <= 20:
+        side = _score_side(match.group(1), me)
+        value = _points(match.group(2))
+        if side is not None and value <= 20:
             found.setdefault(side, value)
-    return found if len(found) == 2 else None
+    if len(found) == 2:
+        return found
+    lead = _SCORE_LEAD.search(low)  # "EW up 3 to 2", "4-3 to us"
+    if lead:
+        word, a, b = lead.group(1, 2, 3) if lead.group(1) else (lead.group(6), lead.group(4), lead.group(5))
+        side = _score_side(word, me)
+        if side is not None:
+            other = "EW" if side == "NS" else "NS"
+            return {side: _points(a), other: _points(b)}
+    tied = _SCORE_TIED.search(low)  # "it was 2-2", "one all", "2 apiece"
+    if tied:
+        a, b = (tied.group(1), tied.group(2)) if tied.group(1) else (tied.group(3), tied.group(3))
+        if _points(a) == _points(b) and _points(a) <= 20:
+            return {"NS": _points(a), "EW": _points(a)}
+    return None
+
+
+def _points(number: str) -> int:
+    return int(number) if number.isdigit() else _WORD_NUMBERS[number]
+
+
+def _score_side(word: str, me: Seat | None) -> str | None:
+    """The side a word of the score names: NS, EW, or ours or theirs with the teller's seat."""
+    plain = word.replace("/", "").replace("-", "").replace(" ", "")
+    if plain in ("ns", "northsouth"):
+        return "NS"
+    if plain in ("ew", "eastwest"):
+        return "EW"
+    if me is None:
+        return None
+    if word in ("we", "us", "our side"):
+        return me.side.value
+    return "EW" if me.side.value == "NS" else "NS"
 
 
 _DEALER_IS = re.compile(r"\bdealer\s*(?:was|is|:|=|-|,)?\s*\(?\s*(north|east|south|west|[nesw](?![\w']))",
@@ -1547,7 +1585,10 @@ def _negated(stems: Sequence[Token], at: int) -> bool:
     if stems[at].word in NEGATIONS:
         return False  # the cue itself says "not ..."
     clause = stems[at].clause
-    return any(t.word in NEGATIONS for t in stems[max(0, at - 3):at] if t.clause == clause)
+    before = [t.word for t in stems[max(0, at - 3):at] if t.clause == clause]
+    denied = [k for k, w in enumerate(before) if w in NEGATIONS]
+    # "nobody noticed until the hand was over": it was noticed then
+    return bool(denied) and not any(w in ("until", "till", "til") for w in before[denied[-1]:])
 
 
 def _number(tok: Token) -> int | None:
@@ -1571,16 +1612,16 @@ class _Facts:
 
     # -- helpers --
 
-    def anchored(self, anchors: Sequence[str]) -> list[tuple[int, bool]]:
+    def anchored(self, anchors: Sequence[str], acts: bool = False) -> list[tuple[int, bool]]:
         """(token index, seat-after) for each anchor found, in text order: its first place in
-        the story's own telling, else in a clause of time or quoted speech. A verb used as a
-        noun ("it was his lead", "East's lead") anchors nothing."""
+        the story's own telling, else in a clause of time or quoted speech. Where the anchors
+        name `acts`, a verb used as a noun ("it was his lead", "East's lead"), what only should
+        have been ("East should have led") and an act denied ("South hadn't played") anchor nothing."""
         at: list[tuple[int, bool]] = []
         for a in anchors:
             after = a.startswith(">")
-            # "South hadn't played" is no act; "North didn't follow" is a revoke's
             places = [i for i in _phrase_all(a.lstrip(">"), self.stems)
-                      if not self.noun(i) and (_failure(self.kind) or not _negated(self.stems, i))]
+                      if not acts or not self.noun(i) and (_failure(self.kind) or not _negated(self.stems, i))]
             told = [i for i in places if not self.stems[i].tags & _BACKGROUND]
             for hit in (told or places)[:1]:
                 at.append((self.stem_pos[hit], after))
@@ -1594,7 +1635,7 @@ class _Facts:
             return False
         before = self.tokens[at - 1]
         return before.word in _OWNERS or "@poss" in before.tags or \
-            any(t.word in ("should", "supposed", "ought", "meant") for t in self.stems[max(0, i - 3):i])
+            any(t.word in ("should", "supposed", "ought", "meant", "first", "turn") for t in self.stems[max(0, i - 3):i])
 
     def actor(self, m: Mention) -> bool:
         """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
@@ -1637,7 +1678,7 @@ class _Facts:
         if rule is None:
             return None
         anchors, first = rule
-        places = self.anchored(anchors)
+        places = self.anchored(anchors, acts=True)
         told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND]
         for at, after in told:
             ref = self.seat_at(at, after)
