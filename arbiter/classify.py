@@ -445,8 +445,8 @@ def two_incidents(cued: Sequence[Candidate], stems: Sequence[Token], text: str) 
     if len(cued) < 2 or not SECOND_EVENT.search(text):
         return []
     first, second = cued[0], cued[1]
-    if second.score < MIN_SCORE + 1 or second.score < first.score * 0.5 or not first.cues or not second.cues:
-        return []
+    if _act_score(second) < MIN_SCORE + 1 or second.score < first.score * 0.5 or not first.cues or not second.cues:
+        return []  # a second kind named by context words only ("before North had spoken") is no second act
     def places(kind: str, cues: Sequence[str]) -> set[int]:
         where: set[int] = set()
         for phrase, _, parts in compiled_cues()[kind]:
