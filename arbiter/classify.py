@@ -674,7 +674,8 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             sub = -1  # the clause of time has had its subject and verb: "before I'd discarded my LHO led"
         else:
             tok.tags.add("~sub")  # "before East had played": East is not the one who acted
-            last = "seat" if person or tok.word in ("or", "and", "nor") and last == "seat" else \
+            joins = ("or", "and", "nor", "on", "to", "at", "across", "from", "of")  # "the guy on my right"
+            last = "seat" if person or tok.word in joins and last == "seat" else \
                 last if tok.filler or tok.word in _FIRST_PERSON and not person else "other"
     return tokens, corrections
 
@@ -1387,7 +1388,8 @@ def find_trump(tokens: list[Token]) -> Suit | None:
 _SEAT_NAME = r"(north|east|south|west)"
 _ME_PATTERNS = (
     re.compile(rf"\b(?:i'?m|i am|i was|me being)\s+(?:sitting\s+)?(?:at\s+|in\s+)?{_SEAT_NAME}\b"),
-    re.compile(rf"\b(?:i|me|i'?m|myself)\s*(?:was\s+|am\s+)?(?:\w+ing\s*)?\(\s*(?:i'?m\s+|sitting\s+)?{_SEAT_NAME}\s*\)"),
+    re.compile(rf"\b(?:i|me|i'?m|myself)\s*(?:was\s+|am\s+)?(?:\w+ing\s*)?"
+               rf"\(\s*(?:i'?m\s+|sitting\s+)?{_SEAT_NAME}\s*\)"),
     re.compile(rf"\({_SEAT_NAME},?\s+(?:that'?s\s+)?me\)"),
     re.compile(rf"\b(?:i|i'?m)\s+sit(?:ting)?\s+{_SEAT_NAME}\b"),
 )
@@ -1540,6 +1542,8 @@ def _failure(kind: str) -> bool:
     return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
 
 
+_UNREAL = frozenset(("should", "supposed", "ought", "meant", "first", "turn"))
+"""Words before a verb that make it whose turn it was, not what was done: "East should have led"."""
 _SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "everyone", "everybody"))
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
                            "towards", "past", "than"))
@@ -1635,7 +1639,7 @@ class _Facts:
             return False
         before = self.tokens[at - 1]
         return before.word in _OWNERS or "@poss" in before.tags or \
-            any(t.word in ("should", "supposed", "ought", "meant", "first", "turn") for t in self.stems[max(0, i - 3):i])
+            any(t.word in _UNREAL for t in self.stems[max(0, i - 3):i])
 
     def actor(self, m: Mention) -> bool:
         """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
@@ -1658,7 +1662,16 @@ class _Facts:
         chosen = (told or near)[-1]
         if any(t.word in _SOMEBODY for t in self.tokens[chosen.index + 1:at]):
             return None  # "During Jim's loner somebody played": not Jim
+        if self.pronoun_between(chosen.index, at):
+            return None
         return chosen.refs[0]
+
+    def pronoun_between(self, start: int, at: int) -> bool:
+        """Whether a pronoun opens the clause of the word at `at` after the seat named at
+        `start`: "West counted it, and it had six cards" is not West's six cards."""
+        clause = self.tokens[at].clause
+        return clause != self.tokens[start].clause and any(
+            t.word in ("he", "she", "it", "they") and t.clause == clause for t in self.tokens[start + 1:at])
 
     def background(self, m: Mention) -> bool:
         """Whether a mention stands in a clause of time, an aside or quoted speech."""
@@ -1706,7 +1719,8 @@ class _Facts:
         from me"), nor the subject of an act denied ("his partner hadn't played"), unless the
         kind's act is itself a failure ("North didn't follow")."""
         tok = self.tokens[m.index]
-        if tok.word in ("me", "us", "them") or m.index and self.tokens[m.index - len(m.refs[0].words.split())].word in _PREPOSITIONS:
+        first = m.index - len(m.refs[0].words.split())
+        if tok.word in ("me", "us", "them") or first >= 0 and self.tokens[first].word in _PREPOSITIONS:
             return False
         if self.identity(m):
             return False
@@ -1737,7 +1751,7 @@ class _Facts:
             if hits:
                 at = self.stem_pos[hits[0]]
                 near = [m for m in named if m.index < at and m.sentence == self.tokens[at].sentence]
-                return near[-1:]
+                return [] if not near or self.pronoun_between(near[-1].index, at) else near[-1:]
         return []
 
     def named_outright(self, m: Mention) -> Ref:
