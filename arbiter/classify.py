@@ -656,6 +656,7 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
         if where:
             tok.tags.add(where)
         tokens.append(tok)
+    hedged = {t.sentence for k, t in enumerate(tokens) if _hedge(tokens, k)}
     sub = -1
     last = ""  # in a clause of time: what the last word was, 'seat' or 'other'
     relative = -1
@@ -665,8 +666,8 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             tok.stem = "who,"  # not the question "who played?"
         if tok.clause == relative:
             tok.tags.add("~aside")
-        if tok.clause in questions:
-            tok.tags.add("?")  # asked, not told: "was the trump turned?" says neither yes nor no
+        if tok.clause in questions or tok.sentence in hedged:
+            tok.tags.add("?")  # asked, not told: "was the trump turned?", "not sure if anyone followed"
         person = _person(tok, k == 0 or tokens[k - 1].sentence != tok.sentence)
         if tok.word in SUBORDINATORS:
             sub, last = tok.clause, ""
@@ -689,6 +690,14 @@ def _person(tok: Token, opens_sentence: bool) -> bool:
     """Whether a word names a player: a seat, a pronoun, a role, or a name written mid-sentence."""
     base = tok.word[:-2] if tok.word.endswith("'s") else tok.word
     return base in _PERSONS or not opens_sentence and _name(tok) != "" and tok.stem not in vocabulary()
+
+
+def _hedge(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the words at k say the teller does not know: "not sure", "no idea", "don't
+    know", "can't remember", "unsure"."""
+    w = tokens[k].word
+    nxt = tokens[k + 1].word if k + 1 < len(tokens) else ""
+    return w in ("unsure", "unclear") or w in ("not", "no") and nxt in ("sure", "idea", "know", "remember", "certain")
 
 
 SUBORDINATORS = frozenset(("before", "after", "until", "till", "til", "once", "while", "whilst"))
@@ -1813,6 +1822,8 @@ class _Facts:
     def seats(self, name: str) -> list[str] | None:
         offender = self.facts.get("offender")
         for at, _ in self.anchored(SEATS_ANCHORS.get((self.kind, name), ())):
+            if "?" in self.tokens[at].tags:
+                continue  # "not sure if anyone played after her": not told
             clause = self.tokens[at].clause
             if any(t.word in ("not", "neither", "nobody", "none") for t in self.tokens[:at] if t.clause == clause):
                 return []  # "neither adversary had touched"
