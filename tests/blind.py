@@ -12,6 +12,7 @@ A batch (tests/blind/blind-N.yaml) is a list of entries:
     long      true for a story over 150 characters
 
     python tests/blind.py tests/blind/blind-7.yaml      prints the figures
+    ... --leave-out                                    with the batch's own texts out of the vote
     ... --rulings                                      and what `rule TEXT --json` does with each
 
 A batch is measured once, before anything is tuned on it; that first figure is written into
@@ -116,26 +117,54 @@ def grade(entries: list[dict[str, Any]]) -> Grade:
             elif right:
                 g.open_total += 1
         seat = (e.get("facts") or {}).get("offender")
-        if right and seat and found is not None and found.facts.get("offender") and not found.doubtful:
+        said = offender(found) if right else None
+        if right and seat and said and not found.doubtful:
             g.ruled += 1
-            if Seat_side(found.facts["offender"]) != Seat_side(seat):
+            if Seat_side(said) != Seat_side(seat):
                 g.wrong_side += 1
         if right and seat:
             g.seat_total += 1
-            ok = found is not None and found.facts.get("offender") == seat
+            ok = said == seat
             g.seat_right += ok
             if not ok:
-                g.misses.append(f"seat {seat} -> {found.facts.get('offender') if found else None}: {text[:90]}")
+                g.misses.append(f"seat {seat} -> {said}: {text[:90]}")
     return g
+
+
+def offender(found: Any) -> str | None:
+    """The offender the reading names: its fact, or the dealer for a kind whose offender is
+    the dealer by definition and so has no offender fact (dealer_turned_down)."""
+    from arbiter.classify import FACT_TYPES
+
+    if found is None:
+        return None
+    if "offender" not in FACT_TYPES.get(found.kind or "", {}) and found.kind == "dealer_turned_down":
+        return found.envelope.get("dealer")
+    return found.facts.get("offender")
 
 
 def Seat_side(seat: str) -> str:  # noqa: N802
     return "NS" if seat in ("N", "S") else "EW"
 
 
+def leave_out(entries: list[dict[str, Any]]) -> None:
+    """Grade as if the batch had never joined the phrasebook: its texts cast no vote."""
+    from arbiter import classify
+
+    whole = classify.phrasebook
+    texts = frozenset(str(e["text"]) for e in entries)
+    classify.phrasebook = lambda without=frozenset(): whole(without | texts)  # type: ignore[assignment]
+
+
 def main(paths: list[str]) -> None:
+    from arbiter import classify
+
+    whole = classify.phrasebook
     for path in paths:
         entries = load(path)
+        classify.phrasebook = whole  # type: ignore[assignment]
+        if "--leave-out" in sys.argv:
+            leave_out(entries)
         g = grade(entries)
         print(f"{path}: {len(entries)} descriptions, {Counter(len(str(e['text'])) > 150 for e in entries)[True]} long")
         for line in g.lines():
