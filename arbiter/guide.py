@@ -67,11 +67,6 @@ def is_words(source: str) -> bool:
     return any(c.isspace() for c in source.strip()) or "_" not in source
 
 
-def label(name: str) -> str:
-    """A needed item as people say it; facts keep their names, as the flags that give them."""
-    return {"me": "your seat (--me)", "dealer": "the dealer (--dealer)", "trump": "the trump (--trump)"}.get(name, name)
-
-
 def understand(text: str, me: str | None = None, dealer: str | None = None, trump: str | None = None) -> Any:
     """The words' reading (an `arbiter.classify` Classification); refused when no kind fits."""
     from arbiter import classify as reading
@@ -123,6 +118,8 @@ def needed(found: Any, given: dict[str, Any]) -> list[str]:
 def missing(found: Any, wanted: list[str]) -> Refusal:
     """The refusal when nothing may be asked: what is missing, and the flags that give it."""
     flags_hint = " ".join(f"--{n.split(' or ')[0].replace('_', '-')} ..." for n in wanted)
+    from arbiter.incident import label
+
     return refusal(f"{found.kind}: missing {', '.join(label(n) for n in wanted)}; give them as flags "
                    f"({flags_hint}) or run on a terminal to be asked", found, [n.split(" or ")[0] for n in wanted])
 

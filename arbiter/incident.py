@@ -12,66 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arbiter.fact import COMMAND_OPTIONS, Fact  # noqa: F401  (COMMAND_OPTIONS re-exported)
 from arbiter.model import PARTNERSHIPS, SINGLES, Card, InputError, Seat, Side, Suit, Table, is_whole, sides_of
 from arbiter.reader import CASE_CAP, clean, decode, parse_yaml, read_bytes, shown
 
 ENVELOPE = ("title", "ruleset", "house", "players", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
-COMMAND_OPTIONS = ("json", "full", "record", "ruleset", "house", "braille", "plain", "table", "ledger", "me", "case")
-"""Options of the commands that may stand before or after a kind: no fact takes one of these names
-(the spec's list, and `--case`)."""
 BOOL_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One fact a kind of incident takes."""
-
-    name: str
-    """Its key in the case file."""
-    type: str
-    """seat, seats, side, suit, card, cards, bool, int, choice, counts, cuts, names, text."""
-    help: str = ""
-    """What it means, in a few words."""
-    choices: tuple[str, ...] = ()
-    """The allowed values of a `choice` (or of each item of `choices`)."""
-    low: int = 0
-    """The least value of an `int` (or of a count)."""
-    high: int = 99
-    """The greatest value of an `int` (or of a count)."""
-    default: Any = None
-    """The value the laws treat as the ordinary case."""
-
-    def meaning(self, book: Any = None) -> str:
-        """Its help, with any provision it names (`law §abandoned_against_lone`) numbered as
-        `book` (by default the Somerset code) numbers it."""
-        if "§" not in self.help:
-            return self.help
-        if book is None:
-            from arbiter.rulebook import load
-
-            book = load()
-        return book.numbered(self.help)
-
-    def values(self) -> str:
-        """What the fact takes, as a person types it on the command line."""
-        words = {
-            "seat": "a seat: N, E, S or W",
-            "seats": "seats, as N,E (repeat the flag or separate with commas)",
-            "side": "a side: NS or EW",
-            "suit": "a suit: clubs, diamonds, hearts or spades",
-            "card": "a card, as JH, AS or 10D",
-            "cards": "cards, as JH,AS",
-            "bool": "yes or no: the bare flag says yes",
-            "counts": "seat=number pairs, as N=5,E=6",
-            "cuts": "seat=card pairs, as N=JH,E=AS (names allowed for candidates)",
-            "names": "names, separated by commas",
-            "text": "words, in quotes",
-        }
-        if self.type == "int":
-            return f"a whole number from {self.low}" + (f" to {self.high}" if self.high != 99 else " up")
-        if self.type in ("choice", "choices"):
-            return ("one of" if self.type == "choice" else "any of") + ": " + ", ".join(self.choices)
-        return words.get(self.type, self.type)
 
 
 @dataclass(frozen=True)
@@ -151,7 +97,7 @@ def parse_case_text(text: str, where: str = "case") -> dict[str, Any]:
 
 def build_case(data: dict[str, Any], where: str = "case") -> Case:
     """A Case from a raw mapping, every key and value checked."""
-    from arbiter.ruling import KINDS
+    from arbiter.kinds import KINDS
 
     for key in data:
         if key not in ENVELOPE:
@@ -225,7 +171,7 @@ def _check_pack(case: Case, where: str) -> None:
 
 def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str, Any]:
     """Typed facts for a kind, with the ordinary-case defaults filled in."""
-    from arbiter.ruling import KINDS
+    from arbiter.kinds import KINDS
 
     spec = KINDS[kind]
     facts: dict[str, Any] = {}
@@ -243,7 +189,7 @@ def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str
 
 def case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
     """A raw case from `--name value` flags, each fact typed by the kind's declared facts."""
-    from arbiter.ruling import KINDS
+    from arbiter.kinds import KINDS
 
     spec = KINDS[kind_name]
     facts: dict[str, Any] = {}
@@ -342,6 +288,11 @@ def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
             raise InputError(f"--{name} takes a whole number, found {value!r}")
         return int(value)
     return value
+
+
+def label(name: str) -> str:
+    """A needed item as people say it; facts keep their names, as the flags that give them."""
+    return {"me": "your seat (--me)", "dealer": "the dealer (--dealer)", "trump": "the trump (--trump)"}.get(name, name)
 
 
 def score_pair(text: str, name: str) -> dict[str, int]:

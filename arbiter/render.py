@@ -332,7 +332,7 @@ def hint(text: str) -> None:
 
 def reading(found, needed: list[str]) -> None:  # noqa: ANN001 (a classify Classification; kept lazy)
     """What the words were understood to say, and what is still needed."""
-    from arbiter.guide import label
+    from arbiter.incident import label
     from arbiter.ruling import KINDS
 
     spec = KINDS.get(found.kind)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from arbiter.incident import Fact, build_case
 from arbiter.model import PACK, InputError
 from arbiter.rulebook import load
-from arbiter.ruling import DEAL_OUTCOMES, KINDS, rule
+from arbiter.ruler import DEAL_OUTCOMES
+from arbiter.ruling import KINDS, rule
 
 SEATS = st.sampled_from(["N", "E", "S", "W"])
 CARDS = st.sampled_from([str(c) for c in PACK])

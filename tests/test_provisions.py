@@ -12,7 +12,8 @@ import pytest
 
 from arbiter.incident import build_case
 from arbiter.rulebook import MissingProvision, Rulebook, load
-from arbiter.ruling import KINDS, Ruler, rule
+from arbiter.ruler import Ruler
+from arbiter.ruling import KINDS, rule
 
 HANDLERS = sorted((Path(__file__).parents[1] / "arbiter" / "kinds").glob("*.py"))
 CALLS = {"cite", "govern", "option", "action", "number", "award", "reading_of", "call_play", "provision", "law"}

@@ -10,7 +10,8 @@ here; every other kind is one the article does not address, and is ruled silent.
 from __future__ import annotations
 
 from arbiter.model import Seat, Side
-from arbiter.ruling import Ruler, handles
+from arbiter.registry import handles
+from arbiter.ruler import Ruler
 
 CODE = "britannica-1911"
 

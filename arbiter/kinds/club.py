@@ -6,8 +6,9 @@ director is asked about, so they get a kind of their own: `table_entry`.
 
 from __future__ import annotations
 
-from arbiter.incident import Fact
-from arbiter.ruling import Ruler, kind
+from arbiter.fact import Fact
+from arbiter.registry import kind
+from arbiter.ruler import Ruler
 
 EVENTS = (
     "admission_claimed",  # 15: a rubber ends and candidates claim admission

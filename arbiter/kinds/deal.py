@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter.incident import Fact
+from arbiter.fact import Fact
 from arbiter.model import PACK, PARTNERSHIPS, RANKS, Card, Seat, Side
-from arbiter.ruling import Ruler, kind, listing
+from arbiter.registry import kind
+from arbiter.ruler import Ruler, listing
 
 _WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
           9: "nine", 10: "ten"}

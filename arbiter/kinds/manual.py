@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from arbiter import score as scoring
 from arbiter.model import Card, Seat, Side, Suit
-from arbiter.ruling import Ruler, handles, listing
+from arbiter.registry import handles
+from arbiter.ruler import Ruler, listing
 
 CODE = "manual-1890s"
 MANUAL = "The manual"

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from arbiter.incident import Fact
+from arbiter.fact import Fact
 from arbiter.model import PARTNERSHIPS, Card, InputError, Seat, Side, Suit
-from arbiter.ruling import Ruler, kind, listing
+from arbiter.registry import kind
+from arbiter.ruler import Ruler, listing
 
 # -- helpers shared by the handlers --
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from arbiter import score as scoring
-from arbiter.incident import Fact
+from arbiter.fact import Fact
 from arbiter.model import PARTNERSHIPS, Seat, Side
-from arbiter.ruling import Ruler, kind
+from arbiter.registry import kind
+from arbiter.ruler import Ruler
 
 
 def _count(n: int, one: str, many: str) -> str:

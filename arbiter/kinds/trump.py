@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from arbiter.incident import Fact
+from arbiter.fact import Fact
 from arbiter.model import Seat, Suit, Table
-from arbiter.ruling import Ruler, kind
+from arbiter.registry import kind
+from arbiter.ruler import Ruler
 
 
 def _roles(t: Table) -> str:
