@@ -156,7 +156,7 @@ def book(ruleset: Optional[str] = None, house_file: Optional[str] = None):  # no
         return load(chosen_ruleset(ruleset))
     named = ruleset if ruleset is not None else os.environ.get("ARBITER_RULESET")
     if named is not None and named != house.base:
-        raise InputError(f"the ruleset is {named}, but house rules {house.name!r} amend {house.base}")
+        raise InputError(f"the ruleset is {named}, but {house.called} amend {house.base}")
     return house.apply(load(house.base))
 
 
@@ -331,7 +331,7 @@ def rule(
     arbiter rule "West reneged with the left bower" --trump hearts --dealer N
     """
     from arbiter.incident import build_case, split_options
-    from arbiter.ruling import KINDS, rule as make_ruling
+    from arbiter.ruling import KINDS, find_kind, rule as make_ruling
 
     with refusing():
         spec = KINDS.get(source or "")
@@ -344,6 +344,9 @@ def rule(
 
             source = str(find_case(opts["case_name"]))
         envelope = {key: opts[key] for key in ("dealer", "trump", "turned", "maker", "alone")}
+        if spec is None and " " not in source.strip() and not os.path.exists(source) and any(
+                a.startswith("--") for a in rest):
+            find_kind(source)  # one word with fact flags is a kind, mistyped: say which it may mean
         if spec is None:
             from arbiter import guide
 
@@ -403,7 +406,7 @@ def house_book(
                                 "allow_interspersed_args": False})
 def compare(
     ctx: typer.Context,
-    source: Annotated[str, typer.Argument(help="A case file, or an incident kind followed by --fact value flags.")],
+    source: Annotated[str, typer.Argument(help="A case file, a worked case's name, or an incident kind followed by --fact value flags.")],
     dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
     trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
     turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
@@ -425,6 +428,10 @@ def compare(
 
     with refusing():
         spec = KINDS.get(source)
+        if spec is None and not os.path.exists(source) and "/" not in source and not source.endswith(".yaml"):
+            from arbiter.casebook import find_case
+
+            source = str(find_case(source))  # a worked case by its name, from any folder
         late, rest = split_options(ctx.args, _options_of(ctx), spec.facts if spec else {})
         opts = {**_merged(ctx, late), "ruleset": None}
         data, where = _case_input(source, rest, opts)
@@ -703,7 +710,7 @@ def score(
     revoke: Annotated[Optional[str], typer.Option("--revoke", help="Side that revoked in the hand (Law 63).")] = None,
     revokes: Annotated[Optional[int], typer.Option("--revokes", min=1, help="How many times that side revoked.")] = None,
     wrong_count: Annotated[Optional[str], typer.Option("--wrong-count", help="Side with a wrong number of cards or an undiscarded dealer (Law 90).")] = None,
-    now: Annotated[Optional[str], typer.Option("--now", help="Points in the game now, NS-EW, as 3-4: score without a ledger.")] = None,
+    now: Annotated[Optional[str], typer.Option("--now", help="Points in the game now, NS-EW (N-S at a table of two), as 3-4: score without a ledger.")] = None,
     games: Annotated[Optional[str], typer.Option("--games", help="Games won so far, NS-EW, as 1-0 (with --now).")] = None,
     record: Annotated[bool, typer.Option("--record", help="Record the hand given by --makers and --tricks.")] = False,
     ruling: Annotated[Optional[str], typer.Option("--ruling", help="Record the points of a ruling: a case file.", show_default=False)] = None,
@@ -759,13 +766,19 @@ def score(
         sheet.run(req, emit_json, _score_quick)
 
 
-def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, hint: bool = False) -> None:
+def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, hint: bool = False,
+                 players: Optional[int] = None, ruleset: Optional[str] = None) -> None:
     """Rule a hand from the score given by hand, touching no ledger, and show it."""
     from arbiter.incident import build_case, score_pair
     from arbiter.ruling import rule as make_ruling
 
-    case = build_case({"incident": incident, "score": score_pair(now, "now"), "games": score_pair(games, "games")},
-                      "score")
+    data: dict[str, Any] = {"incident": incident, "score": score_pair(now, "now"), "games": score_pair(games, "games")}
+    if players == 2:  # North then South, each his own side, in the two-handed game (britannica-1911)
+        data.update(players=2, ruleset=ruleset or "britannica-1911",
+                    score=dict(zip(("N", "S"), data["score"].values())), games=dict(zip(("N", "S"), data["games"].values())))
+    elif ruleset is not None:
+        data["ruleset"] = ruleset
+    case = build_case(data, "score")
     ruling = make_ruling(case)
     if as_json:
         emit_json(ruling.as_dict())

@@ -59,6 +59,11 @@ class House:
     source: dict[str, Any]
     """The file's mapping as read, for the ledger and the audit to keep."""
 
+    @property
+    def called(self) -> str:
+        """How messages name it: "house rules 'Tuesday club'", or "the house rules"."""
+        return f"house rules {self.name!r}" if self.name else "the house rules"
+
     def value(self, path: str, default: Any = None) -> Any:
         """An amendment's value, or `default` where the house leaves it to the base."""
         found = self.amendments.get(path)
@@ -89,13 +94,13 @@ class House:
         """The base rulebook with this house's figures laid over its records, and the house
         attached for the handlers whose behaviour it amends."""
         if book.ruleset != self.base:
-            raise InputError(f"house rules {self.name!r} amend {self.base}, not {book.ruleset}: "
+            raise InputError(f"{self.called} amend {self.base}, not {book.ruleset}: "
                              f"give --ruleset {self.base} or leave it out")
         changes: dict[int, dict[str, Any]] = {}
         for a in self.amendments.values():
             for key, figure in a.figures:
                 if not book.has(key):
-                    raise InputError(f"house rules {self.name!r}: {a.path} amends a provision {book.ruleset} "
+                    raise InputError(f"{self.called}: {a.path} amends a provision {book.ruleset} "
                                      f"does not have ({key})")
                 changes.setdefault(book.provision(key).number, {})[figure] = a.value
         amended = book.with_numbers(changes)
@@ -160,7 +165,11 @@ def from_mapping(data: Any, where: str = "house rules") -> House:
     for one, other, why in CONTRADICTIONS:
         if one in amendments and other in amendments and _contradicts(one, amendments):
             raise InputError(f"{where}: {one} contradicts {other}: it {why}")
-    name = data.get("name") or "house rules"
+    if "revoke.points" in amendments and "revoke.lone" not in amendments:  # say what a club may not expect
+        a = amendments["revoke.points"]
+        amendments["revoke.points"] = Amendment(a.path, a.value, a.amends, a.figures,
+                                                a.says + " (in a lone hand, as the code says: give revoke.lone to change it)")
+    name = data.get("name") or ""
     amendments.pop("name", None)
     amendments.pop("base", None)
     return House(str(name), base, amendments, data)
@@ -190,6 +199,11 @@ def _walk(data: dict[str, Any], spec: dict[str, Any], prefix: str, where: str, o
             says = says.get(value, says.get(str(value), ""))
         out[path] = Amendment(path, value, tuple(rule.get("amends", ())),
                               tuple(tuple(f) for f in rule.get("figures", ())), str(says).format(value=value))
+
+
+def written(value: Any) -> str:
+    """A value as the house file writes it: true and false, not Python's True and False."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _check(path: str, value: Any, rule: dict[str, Any], where: str) -> None:

@@ -115,7 +115,7 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
     ruleset = _ruleset(data.get("ruleset"), where)
     if house is not None:
         if data.get("ruleset") is not None and ruleset != house.base:
-            raise InputError(f"{where}: the ruleset is {ruleset}, but house rules {house.name!r} amend {house.base}")
+            raise InputError(f"{where}: the ruleset is {ruleset}, but {house.called} amend {house.base}")
         ruleset = house.base
     # Whether it holds all the kind needs is the engine's check (ruling.rule), made once there.
     case = Case(

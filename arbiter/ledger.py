@@ -642,15 +642,18 @@ class Ledger:
 
         # Refuse bad input before the file is opened, so that a refusal never leaves an empty ledger behind.
         shapes = (self.setup.players,) if self.setup.players else (4, 2)  # the table's, when it is known
-        for n, players in enumerate(shapes):
+        first: InputError | None = None
+        for players in shapes:
             try:
                 code = self.setup.ruleset or (TWO_HANDED_RULESET if players == 2 else None)
                 rule(build_case({**data, "score": None, "games": None, "players": players,
                                  **({"ruleset": code} if code else {})}, where))
                 break
-            except InputError:
-                if n == len(shapes) - 1:
-                    raise
+            except InputError as err:
+                first = first or err  # the four-handed reading's reason, where both fail
+        else:
+            assert first is not None
+            raise first
         entry, state, (ruling, given) = self.record(build, dealer or data.get("dealer"), dry)
         return entry, state, ruling, bool(given)
 

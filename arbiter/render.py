@@ -58,8 +58,10 @@ def _law_panel(book: Rulebook, law: Law, refs: bool = True) -> Panel:
         body.extend(Text(f"  • {n}", style="yellow") for n in law.notes)
     amended = book.house.amending_law(law.key) if book.house is not None else []
     if amended:
-        body.append(Text(f"\nHouse rules of {book.house.name} (not the printed law):", style="bold magenta"))
-        body.extend(Text(f"  • {a.says} ({a.path}: {a.value})", style="magenta") for a in amended)
+        body.append(Text(f"\nHouse rules{' of ' + book.house.name if book.house.name else ''} (not the printed law):", style="bold magenta"))
+        from arbiter.house import written
+
+        body.extend(Text(f"  • {a.says} ({a.path}: {written(a.value)})", style="magenta") for a in amended)
     return Panel(
         Group(*body),
         # Text, not markup: a markup title makes Rich load its emoji table (~3 ms a lookup)
@@ -417,8 +419,9 @@ def comparison(result: Any) -> None:
 def house_book(book: Rulebook, amended: list[Law]) -> None:
     """A club's book: its name and base, then each amended law with the amendment beside it."""
     house = book.house
-    console.print(Text.assemble((house.name, "bold"), f": house rules over {book.shape.get('title', book.ruleset)}"))
-    console.print(Text(f"{len(house.amendments)} amendments; every law not shown here is applied as printed.",
+    console.print(Text.assemble((house.name or "House rules", "bold"), f": house rules over {book.shape.get('title', book.ruleset)}"))
+    n = len(house.amendments)
+    console.print(Text(f"{n} amendment{'s' if n != 1 else ''}; every law not shown here is applied as printed.",
                        style="dim"))
     for law in amended:
         console.print(_law_panel(book, law, refs=False))

@@ -152,7 +152,7 @@ def run(req: Request, emit_json: Callable[[Any], None], quick: Callable[..., Non
             raise InputError("--now and --games score a hand: give --makers (or --maker) and --tricks")
         if req.record or req.ledger is not None or req.table is not None:
             raise InputError("--now gives the score by hand, while the ledger keeps its own: drop one of them")
-        quick(incident, req.now or "0-0", req.games or "0-0", req.as_json)
+        quick(incident, req.now or "0-0", req.games or "0-0", req.as_json, players=req.players, ruleset=req.ruleset)
         return
     led = Ledger(req.ledger, None, req.table, _setup(req))
     if req.bring_in is not None:
@@ -339,5 +339,5 @@ def _setup(req: Request) -> Any:
     if club is None:
         return Setup(req.ruleset, None, req.players)
     if req.ruleset is not None and req.ruleset != club.base:
-        raise InputError(f"the ruleset is {req.ruleset}, but house rules {club.name!r} amend {club.base}")
+        raise InputError(f"the ruleset is {req.ruleset}, but {club.called} amend {club.base}")
     return Setup(club.base, {**club.source, "base": club.base}, req.players)

@@ -407,7 +407,8 @@ def _divergence(d: Divergence) -> None:
     console.print(Text("Rulings under every code: one worked case for each kind of incident", style="bold"))
     for k in d.kinds:
         console.print(Text.assemble((k.kind, "bold cyan"), ": ", (k.title, "italic")))
-        console.print(Text(f"  Rule it under every code: arbiter compare cases/{k.case}", style="dim"), overflow="fold")
+        console.print(Text(f"  Rule it under every code: arbiter compare {k.case.rsplit('/', 1)[-1].removesuffix('.yaml')}",
+                           style="dim"), overflow="fold")
         if not k.differences:
             console.print(Text("  The codes rule alike.", style="green"))
             continue

@@ -107,7 +107,10 @@ def test_a_house_file_beside_the_case_file_is_read(tmp_path: Path) -> None:
     out = json.loads(result.stdout)
     # The club's two points replace Law 63's three, scored to the wronged side (North and South).
     assert out["score"]["adjustment"] == {"NS": 2, "EW": 0}
-    assert out["house_rules"] == [{"key": "revoke.points", "amends": [63], "text": "a renege costs 2 points"}]
+    [applied] = out["house_rules"]
+    assert applied["key"] == "revoke.points" and applied["amends"] == [63]
+    # The file leaves the lone hand's figure to Law 63 ("when it is five"), and says so.
+    assert applied["text"].startswith("a renege costs 2 points") and "lone hand" in applied["text"]
 
 
 def test_the_flag_wins_over_the_case_file_and_the_file_over_the_environment(tmp_path: Path,
@@ -134,7 +137,7 @@ def test_the_club_book_shows_each_amended_law_with_its_amendment(tmp_path: Path)
     # revoke.points amends Law 63, hand_ends Law 70, stick the dealer Law 77 (rulesets.md's table).
     assert [law["number"] for law in out["laws"]] == [63, 70, 77]
     assert out["laws"][0]["text"].startswith("The penalty of a revoke is three points")
-    assert out["laws"][0]["house"] == [{"key": "revoke.points", "amends": [63], "text": "a renege costs 2 points"}]
+    assert [(h["key"], h["amends"]) for h in out["laws"][0]["house"]] == [("revoke.points", [63])]
     text = runner.invoke(app, ["house", str(path), "--plain"]).stdout
     assert "Tuesday club" in text and "The penalty of a revoke is three points" in text
     assert "a renege costs 2 points" in text and "a renege ends the hand at once" in text

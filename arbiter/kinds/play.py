@@ -1012,7 +1012,7 @@ def revoke(r: Ruler) -> None:
     if r.by_house("revoke.hand_ends"):
         r.action("revoking_hand_played_out", "The hand ends at once: no more cards are played, and nothing is scored "
                  "for it but the penalty.")
-        r.deal("stands")
+        r.deal("passes")  # the hand is over, so the deal goes on to the next dealer, as after any hand
         return
     if r.verdict == "cancelled":
         # Law 71: the revokes "cancel each other", so no side is left a revoking side with Law 70's

@@ -218,8 +218,9 @@ def all_passed(r: Ruler) -> None:
     if r.by_house("stick_the_dealer"):
         dealer = r.seat(t.dealer) if t else "the dealer"
         r.verdict = "dealer_must_name"
-        r.summary = (f"All four passed on the second round, but the house rules stick the dealer: {dealer} may not "
-                     "pass, and must name a suit other than the one turned down. The deal stands.")
+        r.summary = (f"The second round came round to the dealer with no suit named. The house rules stick the "
+                     f"dealer: {dealer} may not pass, and must name a suit other than the one turned down. The deal "
+                     "stands.")
         r.action("second_round", f"{dealer} names a suit for trumps; he may not pass, nor name the suit turned down.")
         r.deal("stands")
         return
