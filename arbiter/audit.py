@@ -14,7 +14,7 @@ import gc
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arbiter import score as scoring
@@ -147,8 +147,14 @@ _SIDES = {"NS": Side.NS, "EW": Side.EW}
 
 
 def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str, Any]:
-    """One game: each deal replayed and scored, with its irregularities and their rulings."""
-    book = book_for(record.house, base)
+    """One game: each deal replayed and scored, with its irregularities and their rulings.
+    House rules given to the audit (`--house`, laid over `base`) replace the record's own."""
+    if base.house is not None:
+        house = {k: v for k, v in base.house.source.items() if k not in ("name", "base")}
+        record = replace(record, house=house)
+        book = base
+    else:
+        book = book_for(record.house, base)
     figures = figures_of(book, record.house)
     start = scoring.tally(*record.start)
     rubber = scoring.Rubber.at(_checked(book, record), start, scoring.tally())
@@ -162,7 +168,7 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
             irregularities, penalties = _rule_all(deal, played, book, rubber.points, dict(rubber.games))
         else:
             irregularities, penalties = [], []
-        law = 3 if deal.alone is not None else 2
+        law = book.keys.get("lone_hand_points" if deal.alone is not None else "points_for_tricks")
         awards = [scoring.Award(_SIDES[s], p, law) for s, p in played.points.items() if p]
         if apply:
             awards = penalties + awards
@@ -179,6 +185,7 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
     elif rubber.finished:
         winner = rubber.finished[0].winner.value  # type: ignore[union-attr]
     return {"file": record.path, "format": record.format, "title": record.title, "house": record.house,
+            "house_from": "--house" if base.house is not None else "record",
             "not_applied": list(record.not_applied), "start": {"NS": record.start[0], "EW": record.start[1]},
             "deals": deals, "final": {"points": raw, "winner": winner}}
 

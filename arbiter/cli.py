@@ -1051,8 +1051,11 @@ def audit(
     apply: Annotated[bool, typer.Option("--apply", help="Score the penalties as if claimed at the end of each hand.")] = False,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """Replay recorded games deal by deal; rule on every irregularity the record proves.
+
+    A record's own rules (EGN's toggles) are read as house rules; --house replaces them.
 
     \b
     arbiter audit game.egn
@@ -1062,7 +1065,7 @@ def audit(
     from arbiter import audit as auditing
 
     with refusing():
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         files = auditing.expand(paths)
         bar = None
         if len(files) >= 20 and sys.stderr.isatty():
