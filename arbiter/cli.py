@@ -796,21 +796,31 @@ def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, 
 @app.command(name="book")
 def club_book(
     page_lines: Annotated[int, typer.Option("--page-lines", min=0, max=1000, help="With --braille: lines a page, each page ended by a form feed; 0 for none.")] = 25,
+    html: Annotated[Optional[str], typer.Option("--html", help="Write the book as one HTML page to this file: contents, links, search, house rules, coups.", show_default=False)] = None,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """The whole code as a book: every law and the technical terms, in the book's order.
 
     Print text by default; with --braille, Grade 1 braille ASCII (BRF) at 40 cells a line,
-    in pages of 25 lines:
+    in pages of 25 lines; with --html FILE, one self-contained page to read, search and print:
 
     \b
       arbiter book --braille > somerset.brf
+      arbiter book --html club.html --house laws/house/modern-club.yaml
     """
     from arbiter import book as edition, render
 
     with refusing():
-        rb = book(ruleset)
-        if render.console.view == "braille":
+        rb = book(ruleset, house)
+        if html is not None:
+            from arbiter import html_book, writer
+
+            writer.write_text(html, html_book.page(rb), "book")
+            from arbiter.reader import shown
+
+            render.hint(f"Wrote the book to {shown(html)}.")
+        elif render.console.view == "braille":
             sys.stdout.write(edition.brf(rb, page_lines))
         else:
             sys.stdout.write(edition.text(rb))
