@@ -860,13 +860,14 @@ def teach(
     section: Annotated[Optional[str], typer.Argument(help="basics (the game itself), a section (revoke, misdeal, 'The Deal', alone) or a law number; none lists the lessons.", show_default=False)] = None,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
     compare: Annotated[Optional[str], typer.Option("--compare", help="Where the codes part on a section: its laws beside the other codes' provisions, and how their rulings differ.", show_default=False)] = None,
 ) -> None:
     """Walk through a section law by law: the text, a gloss in plain words, and a worked case."""
     with refusing():
         from arbiter import teaching
 
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         if compare is not None:
             if section is not None:
                 raise InputError("give a section to teach, or --compare SECTION, not both")
@@ -918,6 +919,7 @@ def quiz(
     key: Annotated[bool, typer.Option("--key", help="Print the questions with their answers (a teacher's sheet).")] = False,
     as_json: JsonFlag = False,
     ruleset: RulesetOpt = None,
+    house: HouseOpt = None,
 ) -> None:
     """Multiple-choice questions from the laws and the worked cases; every answer cites its law.
 
@@ -930,7 +932,7 @@ def quiz(
 
         from arbiter import teaching
 
-        rb = book(ruleset)
+        rb = book(ruleset, house)
         if seed is None:
             seed = random.SystemRandom().randrange(1, 100_000)
         q = teaching.make_quiz(rb, seed, section, count)

@@ -86,6 +86,9 @@ def _lesson(book: Rulebook, les: Lesson) -> None:
         law = item.law
         body: list[Text] = [Text(law.text)]
         body.append(Text.assemble(("\nIn plain words ", "bold green"), ("(ours, not the law's): ", "dim"), item.gloss))
+        for amendment in book.house.amending_law(law.key) if book.house is not None else ():
+            body.append(Text.assemble(("\nAt this table (house rule, not the printed law): ", "bold magenta"),
+                                      amendment.says))
         ex = item.example
         if ex is None:
             body.append(Text("\nWorked case: none yet turns on this law.", style="dim"))

@@ -150,3 +150,20 @@ def test_a_law_lookup_shows_the_printed_text_and_the_amendment_set_apart(tmp_pat
     printed = text.index("The penalty of a revoke is three points")
     apart = text.index("House rules of Tuesday club (not the printed law)")
     assert printed < apart < text.index("a renege costs 2 points")
+
+
+def test_an_audit_under_house_rules_replaces_the_records_own_and_says_so() -> None:
+    game = ROOT / "tests" / "data" / "egn" / "vwec-finals.egn"
+    own = json.loads(runner.invoke(app, ["audit", str(game), "--json"]).stdout)["games"][0]
+    club = json.loads(runner.invoke(app, ["audit", str(game), "--json", "--house",
+                                          str(ROOT / "laws" / "house" / "modern-club.yaml")]).stdout)["games"][0]
+    assert own["house_from"] == "record" and club["house_from"] == "--house"
+    assert club["house"]["revoke"]["points"] == 2  # the club's, not the record's toggles
+
+
+def test_teach_and_quiz_take_the_house_rules(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("name: Tuesday club\nrevoke: {points: 2, lone: 4}\n")
+    text = runner.invoke(app, ["teach", "revoke", "--house", str(path), "--plain"]).stdout
+    assert "At this table (house rule, not the printed law): a renege costs 2 points" in text
+    assert runner.invoke(app, ["quiz", "--house", str(path), "--count", "1", "--seed", "1", "--key"]).exit_code == 0
