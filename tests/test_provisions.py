@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.incident import build_case
+from arbiter.incident import build_case, read_case_file
+from arbiter.model import Seat
 from arbiter.rulebook import MissingProvision, Rulebook, load
 from arbiter.ruler import Ruler
 from arbiter.ruling import KINDS, rule
@@ -112,3 +113,39 @@ def test_an_exception_governs_whatever_order_the_handler_names_it() -> None:
     case = build_case({"incident": {"kind": "called_card_not_played", "offender": "W", "call": "exposed_card",
                                     "would_revoke": True}})
     assert rule(case).laws[0] == 55
+
+
+def _penalised(case, option_id: str):  # noqa: ANN001, ANN202
+    """The side an option's penalty falls on: the offender's, except Law 51's suit call, which
+    falls on the adversary who named the detached card wrongly."""
+    facts = case.facts
+    if option_id == "call_suit" and (facts.get("named_by") is not None or facts.get("namings")):
+        namer = facts.get("named_by") or next(iter(facts["namings"]))
+        return Seat.parse(namer).side
+    offender = facts.get("offender")
+    return offender.side if isinstance(offender, Seat) else None
+
+
+def test_each_option_is_elected_by_whom_its_law_record_says() -> None:
+    # The records' `reading.elector` (Laws 52's "the adversaries may", 70's revoking side,
+    # 87's dealer, 105's lone player) is checked against every option of the worked cases.
+    book = load()
+    checked = 0
+    for path in sorted(Path(__file__).parents[1].joinpath("cases").glob("*/*.yaml")):
+        if path.parent.name not in ("club", "deal", "play", "score", "trump"):
+            continue
+        data = read_case_file(path)
+        if "error" in (data.get("expect") or {}):
+            continue
+        case = build_case(data, str(path))
+        for option in rule(case).options:
+            elector = book.law(option.law).reading.get("elector")
+            penalised = _penalised(case, option.id)
+            want = {"adversaries": penalised.other if penalised else None,
+                    "offender_side": penalised,
+                    "dealer": case.dealer.side if case.dealer else None,
+                    "lone_player": case.alone.side if case.alone else None}.get(elector)
+            if want is not None:
+                checked += 1
+                assert option.elector == want, f"{path.name}: {option.id} under Law {option.law} ({elector})"
+    assert checked >= 50
