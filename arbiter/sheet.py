@@ -332,12 +332,16 @@ def _bring_in(led: Any, req: Request, emit_json: Callable[[Any], None]) -> None:
 def _setup(req: Request) -> Any:
     """The rules a table is to be opened with: the ruleset, the house rules (their file's
     mapping, kept in the ledger) and the players; what is not said is the table's own."""
-    from arbiter import house
+    import os
+
     from arbiter.ledger import Setup
 
-    club = house.chosen(req.house)
-    if club is None:
+    if not (req.house or os.environ.get("ARBITER_HOUSE")):  # the common case: no house module to load
         return Setup(req.ruleset, None, req.players)
+    from arbiter import house
+
+    club = house.chosen(req.house)
+    assert club is not None
     if req.ruleset is not None and req.ruleset != club.base:
         raise InputError(f"the ruleset is {req.ruleset}, but {club.called} amend {club.base}")
     return Setup(club.base, {**club.source, "base": club.base}, req.players)
