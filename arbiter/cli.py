@@ -269,13 +269,16 @@ def term(
 def kinds(
     name: Annotated[Optional[str], typer.Argument(help="One kind, for its page: each fact, what it means and its values.", show_default=False)] = None,
     as_json: JsonFlag = False,
+    ruleset: RulesetOpt = None,
 ) -> None:
-    """The incident kinds that 'arbiter rule' knows, with their facts; a kind's own page."""
+    """The incident kinds that 'arbiter rule' knows, with their facts; a kind's own page.
+
+    The laws shown are the ruleset's own numbers; a kind it does not address shows none."""
     from arbiter.ruling import KINDS, find_kind
 
     with refusing():
         specs = [find_kind(name)] if name else list(KINDS.values())
-    rb = book()
+        rb = book(ruleset)
     if as_json:
         data = [
             {"kind": k.name, "summary": k.summary, "laws": k.numbers(rb), "required": list(k.required),

@@ -35,11 +35,12 @@ class Fact:
         `book` (by default the Somerset code) numbers it."""
         if "§" not in self.help:
             return self.help
-        if book is None:
-            from arbiter.rulebook import load
+        from arbiter.rulebook import MissingProvision, load
 
-            book = load()
-        return book.numbered(self.help)
+        try:
+            return (book or load()).numbered(self.help)
+        except MissingProvision:  # a fact another code does not speak of: its Somerset law, said so
+            return load().numbered(self.help).replace("(law ", "(Somerset law ")
 
     def values(self) -> str:
         """What the fact takes, as a person types it on the command line."""
