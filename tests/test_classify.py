@@ -456,6 +456,9 @@ def test_margin_rule() -> None:
     assert C._doubtful([a, C.Candidate("misdeal", 4.0 * (1 - C.MARGIN), ())])
     assert not C._doubtful([a, C.Candidate("misdeal", 4.0 * (1 - C.MARGIN) - 0.1, ())])
     assert C._doubtful([C.Candidate("revoke", C.MIN_SCORE - 0.1, ())])
+    # A story's background names other kinds' words: there the winner must lead by more.
+    assert C.MARGIN_LONG > C.MARGIN
+    assert C._doubtful([a, C.Candidate("misdeal", 4.0 * (1 - C.MARGIN) - 0.1, ())], story=True)
 
 
 # --- the command line --------------------------------------------------------------------------

@@ -276,3 +276,45 @@ def test_a_term_found_by_a_near_spelling_says_it_was_a_guess() -> None:
     assert result.exit_code == 0 and "No term is named 'bowr'; the nearest is" in result.stdout
     result = runner.invoke(app, ["term", "left", "bower"])
     assert "nearest" not in result.stdout
+
+
+# Seats that say who sits where are not the act's subject (issue 10: penalties on the wrong
+# side). Each story names the offender's seat; the expectation is that seat.
+
+def test_a_seat_told_as_someone_s_place_is_not_the_offender() -> None:
+    # "Jo is North" only seats Jo; West is the one who threw off and later led the suit.
+    found = classify("I'm South and my friend Jo is North. Spades trump. East led a club, West threw "
+                     "a heart on it, and later West led a club. What now?")
+    assert found.kind == "revoke" and found.facts["offender"] == "W"
+    assert "other_side_count" not in found.facts  # nobody on our side revoked
+
+
+def test_a_seat_in_brackets_after_a_player_only_seats_him() -> None:
+    found = classify("I want this done right. At our table: myself (South), Pat (North), and the Greens East and West. "
+                     "Mr. Green, East, failed to follow to my lead of the king of spades though "
+                     "he held the nine of spades.")
+    assert found.kind == "revoke" and found.facts["offender"] == "E"
+    assert "other_side_count" not in found.facts
+
+
+def test_a_player_named_by_the_side_he_sits_resolves_from_the_seat_named() -> None:
+    # Left of East is South; left of the teller at North is East.
+    found = classify("The dealer (East) had not yet discarded when the player on his left led a card.")
+    assert found.kind == "lead_before_discard" and found.facts["offender"] == "S"
+    found = classify("My neighbour on the left showed her card, the king of clubs, by mistake. "
+                     "I sit North.", kind="exposed_card")
+    assert found.facts["offender"] == "E"
+
+
+def test_whose_turn_it_was_and_a_lone_hand_are_context_not_the_act() -> None:
+    found = classify("North's deal. East is first to speak, but South blurted out 'I'll assist'.")
+    assert found.kind == "bid_out_of_turn" and found.facts["offender"] == "S"
+    found = classify("East is going alone in spades. Halfway through, South realised she only had "
+                     "four cards.", kind="wrong_card_count")
+    assert found.facts["offender"] == "S"
+
+
+def test_who_cried_renege_is_not_who_reneged() -> None:
+    found = classify("clubs trump. east screamed renege at north, who threw the 9 of spades on the "
+                     "ace of diamonds though he still had the king of diamonds.")
+    assert found.kind == "revoke" and found.facts["offender"] == "N"
