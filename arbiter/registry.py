@@ -47,6 +47,8 @@ class KindSpec:
 
     def numbers(self, book: Rulebook) -> list[int]:
         """The laws it turns on, as `book` numbers them (those the ruleset has)."""
+        if self.name not in handlers_for(book):  # a kind the code does not address: it has no laws on it
+            return []
         return [book.provision(k).number for k in self.laws if book.has(k)]
 
     def check(self, case: Case) -> None:
