@@ -167,3 +167,27 @@ def test_teach_and_quiz_take_the_house_rules(tmp_path: Path) -> None:
     text = runner.invoke(app, ["teach", "revoke", "--house", str(path), "--plain"]).stdout
     assert "At this table (house rule, not the printed law): a renege costs 2 points" in text
     assert runner.invoke(app, ["quiz", "--house", str(path), "--count", "1", "--seed", "1", "--key"]).exit_code == 0
+
+
+def test_a_house_file_that_restates_the_code_changes_no_score_on_the_sheet(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    monkeypatch.setenv("ARBITER_LEDGER", str(tmp_path / "l.sqlite"))
+    restated = tmp_path / "restated.yaml"
+    restated.write_text(json.dumps(RESTATED))
+    rng = random.Random(7)
+    hands = [[rng.choice(["NS", "EW"]), *(["alone"] if rng.random() < 0.2 else []), str(rng.randint(0, 5))]
+             for _ in range(40)]
+    for table, extra in (("printed", []), ("restated", ["--house", str(restated)])):
+        for i, hand in enumerate(hands):
+            done = runner.invoke(app, ["score", "--table", table, *extra, *hand])
+            assert done.exit_code == 0, done.stderr
+            if i % 9 == 8:
+                assert runner.invoke(app, ["score", "--table", table, "--undo"]).exit_code == 0
+
+    def sheet(table: str) -> list:
+        out = json.loads(runner.invoke(app, ["score", "--table", table, "--history", "--json"]).stdout)
+        return out["rubbers"]
+
+    assert sheet("printed") == sheet("restated")
