@@ -21,7 +21,7 @@ from arbiter import egn
 from arbiter.audit import audit, audit_game
 from arbiter.model import InputError
 from arbiter.rulebook import load
-from tests.test_safety import refused, run
+from test_safety import refused, run
 
 DATA = Path(__file__).resolve().parent / "data" / "egn"
 RECORDS = Path(__file__).resolve().parent.parent / "cases" / "records"
