@@ -19,6 +19,7 @@ from arbiter.rulebook import DEFAULT_RULESET, Rulebook
 from arbiter.rulebook import load as load_rulebook
 from arbiter.ruler import Action, Option, Ruler, Silence
 
+
 @dataclass(frozen=True)
 class Ruling:
     """The answer to an incident."""

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from arbiter.render import console
-from arbiter.model import Side
 from arbiter.score import Game, words
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.fact import Fact
-from arbiter.model import PACK, PARTNERSHIPS, RANKS, Card, Seat, Side
+from arbiter.model import PACK, PARTNERSHIPS, RANKS, Card, Seat
 from arbiter.registry import kind
 from arbiter.ruler import Ruler, listing
 
