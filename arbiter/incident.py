@@ -63,6 +63,11 @@ class Case:
         return Table(self.dealer)
 
     @property
+    def second_round(self) -> bool:
+        """The trump was made in the second round: a suit other than the one turned up."""
+        return self.trump is not None and self.turned is not None and self.trump is not self.turned.suit
+
+    @property
     def makers(self) -> Side | None:
         """The side that made the trump."""
         if self.maker is not None:

@@ -284,6 +284,11 @@ class Table(NamedTuple):
         """The third hand: eldest's partner, on the dealer's right."""
         return self.dealer.right
 
+    def act_of(self, seat: Seat) -> str:
+        """How `seat` makes the trump in the first round: the dealer adopts (takes it up), his
+        partner assists, the others order it up (Technical Terms: Assist, Ordering up)."""
+        return {self.dealer: "adopt", self.second: "assist"}.get(seat, "order")
+
     def role(self, seat: Seat) -> str:
         """The seat's role in words."""
         return {

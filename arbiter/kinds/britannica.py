@@ -16,18 +16,9 @@ from arbiter.ruler import Ruler
 CODE = "britannica-1911"
 
 
-def _second_round(r: Ruler) -> bool:
-    """The trump was made after the turn-up was turned down: it is of another suit."""
-    case = r.case
-    return case.trump is not None and case.turned is not None and case.trump != case.turned.suit
-
-
 def _act(r: Ruler, seat: Seat) -> str:
     """What a player who made the trump did: in the first round, by his seat; else he made it."""
-    t = r.table
-    if _second_round(r):
-        return "make"
-    return {t.second: "assist", t.dealer: "adopt"}.get(seat, "order")
+    return "make" if r.case.second_round else r.table.act_of(seat)
 
 
 _OWN = {"order": True, "assist": False, "adopt": True, "make": True}

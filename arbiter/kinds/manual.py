@@ -496,7 +496,7 @@ def lone_declaration(r: Ruler) -> None:
     if via is None:
         via = "take_from_partner" if maker is not None and maker == declarer.partner else None
     if via is None and maker == declarer:
-        via = {t.second: "assist", t.dealer: "adopt"}.get(declarer, "order")
+        via = t.act_of(declarer)
     if via is None and maker is None:
         r.refuse("say how the trump was made ('via': order, assist, adopt or make), or who made it ('maker')")
     roles = {"order": (t.eldest, t.third), "assist": (t.second,), "adopt": (t.dealer,)}
@@ -508,8 +508,7 @@ def lone_declaration(r: Ruler) -> None:
     if via == "take_from_partner" or (maker is not None and maker != declarer):
         r.verdict = "not_allowed"
         made = maker or declarer.partner
-        second_round = case.trump is not None and case.turned is not None and case.trump != case.turned.suit
-        made_by = "make" if second_round else {t.dealer: "adopt", t.second: "assist"}.get(made, "order")
+        made_by = "make" if case.second_round else t.act_of(made)
         # Law 20 speaks of ordering up and assisting; a trump taken up or made is Law 16's alone.
         r.govern("alone_barred" if made_by in ("order", "assist") else "who_may_play_alone")
         r.cite("alone_barred")

@@ -16,12 +16,6 @@ def _roles(t: Table) -> str:
             f"(the dealer's partner), {t.third.name_} third hand.")
 
 
-def _second_round(r: Ruler) -> bool:
-    """The trump was made in the second round: a suit other than the one turned up (Law 77)."""
-    c = r.case
-    return c.trump is not None and c.turned is not None and c.trump is not c.turned.suit
-
-
 # -- making the trump (Laws 74-82) --
 
 _NOUN = {"assist": "assist", "order up": "order-up"}
@@ -305,7 +299,7 @@ def lead_before_discard(r: Ruler) -> None:
     offender = r.fact("offender")
     case = r.case
     t = r.table
-    if _second_round(r):
+    if r.case.second_round:
         r.refuse(f"the trump ({case.trump}) was made in the second round, so the dealer has no discard (Law §dealers_discard)")
     lone = case.alone
     house_lead = lone is not None and r.by_house("lone_lead") == "left_of_loner"
@@ -366,7 +360,7 @@ def lead_before_discard(r: Ruler) -> None:
 def trump_discarded(r: Ruler) -> None:
     """The dealer discarded the trump card."""
     case = r.case
-    if _second_round(r):
+    if r.case.second_round:
         r.refuse(f"the trump ({case.trump}) was made in the second round: the card turned up was turned down and "
                  "there is no discard (Law §dealers_discard)")
     dealer = r.seat(case.dealer) if case.dealer is not None else "The dealer"
@@ -410,7 +404,7 @@ def wrong_card_count(r: Ruler) -> None:
             r.refuse("no_discard needs 'dealer', to tell that the offender dealt")
         if offender != case.dealer:
             r.refuse(f"{r.seat(offender)} is not the dealer; only the dealer discards (Law §dealers_discard)")
-        if _second_round(r):
+        if r.case.second_round:
             r.refuse(f"the trump ({case.trump}) was made in the second round, so the dealer had no discard (Law §dealers_discard)")
         if cards is not None and cards < right:
             r.refuse(f"a dealer who did not discard holds more than {right} cards, not {cards}")
@@ -447,7 +441,7 @@ def trump_card_lifted(r: Ruler) -> None:
     """The trump card was lifted or removed from the pack before it was played."""
     offender = r.fact("offender")
     case = r.case
-    if _second_round(r):
+    if r.case.second_round:
         r.refuse(f"the trump ({case.trump}) was made in the second round: the card turned up was turned down "
                  "and is not the trump card in play (Law §trump_card_in_view)")
     dealer = case.dealer
@@ -504,7 +498,7 @@ def asked_turned_card(r: Ruler) -> None:
     """A player asked what card was turned up."""
     offender = r.fact("offender")
     played: bool = r.facts["trump_card_played"]
-    if played and _second_round(r):
+    if played and r.case.second_round:
         r.refuse("the card turned up was turned down (the trump was made in the second round), so it was never "
                  "played as the trump card")
     r.cite("asking_turned_card")
@@ -584,7 +578,7 @@ def lone_declaration(r: Ruler) -> None:
     declarer: Seat = r.fact("declarer")
     partner = declarer.partner
     adversaries = declarer.side.other
-    second_round = _second_round(r)
+    second_round = r.case.second_round
     via: str | None = f["via"]
     if via is None:
         via = _infer_via(r, declarer, second_round)
@@ -740,7 +734,7 @@ def _infer_via(r: Ruler, declarer: Seat, second_round: bool) -> str:
     if second_round:
         return "make"
     seat = r.case.maker if r.case.maker is not None else declarer
-    return {t.eldest: "order", t.second: "assist", t.third: "order", t.dealer: "adopt"}[seat]
+    return t.act_of(seat)
 
 
 def _lone_maker(r: Ruler, declarer: Seat, via: str) -> Seat | None:
@@ -769,10 +763,10 @@ def _act_of(r: Ruler, via: str, maker: Seat | None) -> str:
     """The act by which the trump was made, for take_from_partner the partner's act."""
     if via != "take_from_partner":
         return via
-    if _second_round(r):
+    if r.case.second_round:
         return "make"
     t = r.table
-    return {t.eldest: "order", t.second: "assist", t.third: "order", t.dealer: "adopt"}[maker] if maker else "order"
+    return t.act_of(maker) if maker else "order"
 
 
 def _role_law(r: Ruler, maker: Seat | None, act: str, second_round: bool) -> str | None:
