@@ -72,6 +72,17 @@ app = typer.Typer(
 )
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of the view for people.")]
+# Options after a case's source are left to split_options, so that a fact flag and a command
+# option can share the line in any order, and `--alone --json` never reads '--json' as a seat.
+CASE_INPUT = {"allow_extra_args": True, "ignore_unknown_options": True, "allow_interspersed_args": False}
+# The envelope of a case given on the command line, shared by 'rule' and 'compare'.
+DealerOpt = Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")]
+TrumpOpt = Annotated[Optional[str], typer.Option(help="Trump suit, once made.")]
+TurnedOpt = Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")]
+MakerOpt = Annotated[Optional[str], typer.Option(help="Seat that made the trump.")]
+AloneOpt = Annotated[Optional[str], typer.Option(help="Seat playing alone.")]
+ScoreOpt = Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")]
+GamesOpt = Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")]
 HouseOpt = Annotated[Optional[str], typer.Option(
     "--house", help="A house-rules file laid over the code (else $ARBITER_HOUSE).", show_default=False)]
 RulesetOpt = Annotated[Optional[str], typer.Option(
@@ -298,22 +309,18 @@ def kinds(
         render.kinds(rb, specs)
 
 
-@app.command(
-    # Options after the source are left to split_options, so that a fact flag and a command
-    # option can share the line in any order, and `--alone --json` never reads '--json' as a seat.
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "allow_interspersed_args": False},
-)
+@app.command(context_settings=CASE_INPUT)
 def rule(
     ctx: typer.Context,
     source: Annotated[Optional[str], typer.Argument(help="A case file (case.yaml), an incident kind followed by --fact value flags, or what happened in plain words.", show_default=False)] = None,
     case_name: Annotated[Optional[str], typer.Option("--case", help="A worked case by its name (the file's stem), from any folder: see 'arbiter teach'.", show_default=False)] = None,
-    dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
-    trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
-    turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
-    maker: Annotated[Optional[str], typer.Option(help="Seat that made the trump.")] = None,
-    alone: Annotated[Optional[str], typer.Option(help="Seat playing alone.")] = None,
-    score: Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")] = None,
-    games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
+    dealer: DealerOpt = None,
+    trump: TrumpOpt = None,
+    turned: TurnedOpt = None,
+    maker: MakerOpt = None,
+    alone: AloneOpt = None,
+    score: ScoreOpt = None,
+    games: GamesOpt = None,
     me: Annotated[Optional[str], typer.Option("--me", help="Your seat, for plain words such as 'my partner'.")] = None,
     full: Annotated[bool, typer.Option("--full", help="Quote the laws' text and our notes under the ruling.")] = False,
     record: Annotated[bool, typer.Option("--record", help="Record the ruling's points in the ledger, at its score.")] = False,
@@ -405,18 +412,17 @@ def house_book(
     render.house_book(rb, amended)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
-                                "allow_interspersed_args": False})
+@app.command(context_settings=CASE_INPUT)
 def compare(
     ctx: typer.Context,
     source: Annotated[str, typer.Argument(help="A case file, a worked case's name, or an incident kind followed by --fact value flags.")],
-    dealer: Annotated[Optional[str], typer.Option(help="Seat that dealt: N, E, S, W.")] = None,
-    trump: Annotated[Optional[str], typer.Option(help="Trump suit, once made.")] = None,
-    turned: Annotated[Optional[str], typer.Option(help="The card turned up, as 9H.")] = None,
-    maker: Annotated[Optional[str], typer.Option(help="Seat that made the trump.")] = None,
-    alone: Annotated[Optional[str], typer.Option(help="Seat playing alone.")] = None,
-    score: Annotated[Optional[str], typer.Option(help="Points in the game, NS-EW: 2-3.")] = None,
-    games: Annotated[Optional[str], typer.Option(help="Games won in the rubber, NS-EW: 0-1.")] = None,
+    dealer: DealerOpt = None,
+    trump: TrumpOpt = None,
+    turned: TurnedOpt = None,
+    maker: MakerOpt = None,
+    alone: AloneOpt = None,
+    score: ScoreOpt = None,
+    games: GamesOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Rule one incident under every ruleset side by side, and name where the codes part.

@@ -8,8 +8,6 @@ braille where the book has no example (a letter after a number, a capital after 
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 import sys
 from pathlib import Path
@@ -18,7 +16,7 @@ import pytest
 import yaml
 
 from arbiter import braille, book, rulebook
-from arbiter.cli import main
+from in_process import run
 
 sys.path.insert(0, str(Path(__file__).parent))
 import braille_match  # noqa: E402
@@ -30,16 +28,6 @@ MATCHING_LAWS = 116
 """Laws of the 116 whose braille equals the transcription's word for word (README, "The
 book in braille"). Every other law must be a slip of the transcription's own, listed in
 tests/braille_slips.yaml."""
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(args))
-        except SystemExit as done:
-            return int(done.code or 0), out.getvalue(), err.getvalue()
-    return 0, out.getvalue(), err.getvalue()
 
 
 # --- the translator, sign by sign ------------------------------------------------------------

@@ -8,28 +8,17 @@ law makes of the incident, never the program's own output.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 from pathlib import Path
 
 import pytest
 
-from arbiter.cli import app, main
+from arbiter.cli import app
+from in_process import run
 
 BOXES = re.compile(r"[\u2500-\u257f]")
 ANSI = re.compile(r"\x1b\[")
 SUIT_SIGNS = re.compile(r"[\u2660-\u2667]")
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(args))
-        except SystemExit as done:
-            return int(done.code or 0), out.getvalue(), err.getvalue()
-    return 0, out.getvalue(), err.getvalue()
 
 
 def flat(text: str) -> str:
