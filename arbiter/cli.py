@@ -781,10 +781,10 @@ def _score_quick(incident: dict[str, Any], now: str, games: str, as_json: bool, 
     from arbiter.incident import build_case, score_pair
     from arbiter.ruling import rule as make_ruling
 
-    data: dict[str, Any] = {"incident": incident, "score": score_pair(now, "now"), "games": score_pair(games, "games")}
-    if players == 2:  # North then South, each his own side, in the two-handed game (britannica-1911)
-        data.update(players=2, ruleset=ruleset or "britannica-1911",
-                    score=dict(zip(("N", "S"), data["score"].values())), games=dict(zip(("N", "S"), data["games"].values())))
+    n = players or 4
+    data: dict[str, Any] = {"incident": incident, "score": score_pair(now, "now", n), "games": score_pair(games, "games", n)}
+    if n == 2:  # the two-handed game is the Britannica's (rulesets.md: --players 2 implies it)
+        data.update(players=2, ruleset=ruleset or "britannica-1911")
     elif ruleset is not None:
         data["ruleset"] = ruleset
     case = build_case(data, "score")

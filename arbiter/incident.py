@@ -300,12 +300,14 @@ def label(name: str) -> str:
     return {"me": "your seat (--me)", "dealer": "the dealer (--dealer)", "trump": "the trump (--trump)"}.get(name, name)
 
 
-def score_pair(text: str, name: str) -> dict[str, int]:
-    """Points or games given as NS-EW text (2-3, or 2:3) for the flag `--name`."""
+def score_pair(text: str, name: str, players: int = 4) -> dict[str, int]:
+    """Points or games given as NS-EW text (2-3, or 2:3) for the flag `--name`; at a table of
+    two, North's then South's."""
     parts = text.replace(":", "-").split("-")
+    sides = [side.value for side in sides_of(players)]
     if len(parts) != 2 or not all(is_whole(p.strip()) for p in parts):
-        raise InputError(f"--{name} must be two numbers NS-EW, as 2-3; found {text!r}")
-    return {"NS": int(parts[0]), "EW": int(parts[1])}
+        raise InputError(f"--{name} must be two numbers {'-'.join(sides)}, as 2-3; found {text!r}")
+    return dict(zip(sides, (int(p) for p in parts)))
 
 
 def hand_incident(makers: str | None, maker: str | None, tricks: int | None, alone: bool, partner_exposed: bool,
