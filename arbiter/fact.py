@@ -31,16 +31,14 @@ class Fact:
     """The value the laws treat as the ordinary case."""
 
     def meaning(self, book: Any = None) -> str:
-        """Its help, with any provision it names (`law §abandoned_against_lone`) numbered as
-        `book` (by default the Somerset code) numbers it."""
+        """Its help, with any provision it names (`Law §abandoned_against_lone`) numbered as
+        `book` (by default the Somerset code) numbers it; one that code lacks is named as the
+        Somerset code's, where the kind's facts were declared."""
         if "§" not in self.help:
             return self.help
-        from arbiter.rulebook import MissingProvision, load
+        from arbiter.rulebook import load
 
-        try:
-            return (book or load()).numbered(self.help)
-        except MissingProvision:  # a fact another code does not speak of: its Somerset law, said so
-            return load().numbered(self.help).replace("(law ", "(Somerset law ")
+        return (book or load()).numbered(self.help, reference=load())
 
     def values(self) -> str:
         """What the fact takes, as a person types it on the command line."""

@@ -216,11 +216,20 @@ class Rulebook:
         except KeyError:
             raise MissingProvision(f"{self.ruleset} has no provision on {key!r}") from None
 
-    def numbered(self, text: str) -> str:
-        """Prose naming provisions by key (`Law §revoke_penalty`) with this ruleset's numbers."""
+    def numbered(self, text: str, reference: Rulebook | None = None) -> str:
+        """Prose naming provisions by key (`Law §revoke_penalty`) with this ruleset's numbers.
+        A provision this code lacks is an error, unless a `reference` code has it: then it is
+        named as that code's ("Law 64 of somerset-1888")."""
         if "§" not in text:
             return text
-        return _MARKER.sub(lambda m: str(self.provision(m.group(1)).number), text)
+
+        def number(m: re.Match[str]) -> str:
+            key = m.group(1)
+            if reference is not None and not self.has(key) and reference.has(key):
+                return f"{reference.provision(key).number} of {reference.ruleset}"
+            return str(self.provision(key).number)
+
+        return _MARKER.sub(number, text)
 
     @property
     def shape(self) -> dict[str, Any]:
