@@ -102,12 +102,18 @@ def handles(name: str, ruleset: str, players: int = 4) -> Callable[[Handler], Ha
 
     def register(handler: Handler) -> Handler:
         assert name in KINDS, f"{ruleset}: kind {name} is not declared"
-        table = HANDLERS.setdefault(ruleset if players == 4 else f"{ruleset}/{players}", {})
+        table = HANDLERS.setdefault(_game(ruleset, players), {})
         assert name not in table, f"{ruleset}: kind {name} handled twice"
         table[name] = handler
         return handler
 
     return register
+
+
+def _game(ruleset: str, players: int) -> str:
+    """The key of a code's own handlers for a table of `players`: the code's name for the
+    four-handed game, `britannica-1911/2` for its two-handed one."""
+    return ruleset if players == 4 else f"{ruleset}/{players}"
 
 
 def handlers_for(book: Rulebook) -> dict[str, Handler]:
@@ -120,7 +126,7 @@ def handlers_for(book: Rulebook) -> dict[str, Handler]:
         table.update(handlers_for(load_rulebook(shape["base"])))
     for name in shape.get("removes", ()):
         table.pop(name, None)
-    table.update(HANDLERS.get(book.ruleset if book.players == 4 else f"{book.ruleset}/{book.players}", {}))
+    table.update(HANDLERS.get(_game(book.ruleset, book.players), {}))
     return table
 
 
