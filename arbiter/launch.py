@@ -17,11 +17,26 @@ from typing import Any
 def main(argv: list[str] | None = None) -> None:
     """The console script."""
     argv = sys.argv[1:] if argv is None else argv
-    options = audit_json_options(argv)
-    if options is None or not _audit_json(**options):
-        from arbiter.cli import main as full
+    try:
+        options = audit_json_options(argv)
+        if options is None or not _audit_json(**options):
+            from arbiter.cli import main as full
 
-        full(argv)
+            full(argv)
+    finally:
+        _ending()
+
+
+def _ending() -> None:
+    """The command is done and the process about to end. Python's last act would be a full
+    garbage collection, tracing every object the rulebook and the libraries made (about
+    15 ms, more than any command's own work); the objects are freed as the process ends
+    all the same, so they are frozen out of that collection. Garbage of the last moments
+    is collected first, so that what it holds (a file, a connection) is still closed."""
+    import gc
+
+    gc.collect(1)
+    gc.freeze()
 
 
 def audit_json_options(argv: list[str]) -> dict[str, Any] | None:

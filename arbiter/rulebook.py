@@ -5,8 +5,8 @@ millisecond to define at import, and start-up time is what a player waits for.
 
 Parsing and validating some 120 YAML files costs more than a person at the table
 should wait, so a validated copy is cached (in marshal form, the fastest to load),
-keyed on a hash of the files' bytes: any edit to the data is validated again on the
-next call.
+keyed on the files' names, sizes, inodes and times (their bytes, where a file changed in
+the last two seconds): any edit to the data is validated again on the next call.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import marshal
 import os
 import re
 import stat
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -482,20 +483,47 @@ def sources_root() -> Path:
 def load(ruleset: str = DEFAULT_RULESET) -> Rulebook:
     """The rulebook for a shipped ruleset, from the cache when the data has not changed."""
     folder = data_root() / check_ruleset(ruleset)
-    files = sorted(folder.glob("*.yaml"))
-    digest = blake2b(_CACHE_FORMAT.encode(), digest_size=16)
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + read_bytes(path, DATA_CAP, "law record") + b"\0")
-    name = f"rules.{ruleset}-{digest.hexdigest()}"
+    name = f"rules.{ruleset}-{_fingerprint(folder)}"
     payload = read_cache(name)
     if payload is not None:
         try:
             return Rulebook(ruleset, payload)
         except Exception:  # noqa: BLE001 - a cache of the wrong shape is a miss, whatever it holds
             pass
-    payload = validate(files)
+    payload = validate(sorted(folder.glob("*.yaml")))
     write_cache(name, payload, family=rf"rules\.{re.escape(ruleset)}-[0-9a-f]{{32}}")
     return Rulebook(ruleset, payload)
+
+
+_SETTLED_NS = 2_000_000_000
+"""A file changed longer ago than this is known by its size and times alone (below)."""
+
+
+def _fingerprint(folder: Path) -> str:
+    """What the cache of `folder`'s law records is named by: each record's name, size,
+    inode and times, as Python knows a module's bytecode is current. A record changed in the
+    last two seconds (its times may not have moved since an earlier edit) or one that is
+    not a plain file makes it the records' whole bytes, read through the guarded reader."""
+    digest = blake2b(_CACHE_FORMAT.encode(), digest_size=16)
+    recent = time.time_ns() - _SETTLED_NS
+    try:
+        with os.scandir(folder) as found:
+            entries = sorted((e for e in found if e.name.endswith(".yaml")), key=lambda e: e.name)
+            for entry in entries:
+                info = entry.stat()
+                if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > recent:
+                    raise _Unsettled
+                digest.update(f"{entry.name}\0{info.st_size}\0{info.st_ino}\0{info.st_mtime_ns}\0"
+                              f"{info.st_ctime_ns}\0".encode())
+    except (_Unsettled, OSError):
+        digest = blake2b(_CACHE_FORMAT.encode() + b"bytes", digest_size=16)
+        for path in sorted(folder.glob("*.yaml")):
+            digest.update(path.name.encode() + b"\0" + read_bytes(path, DATA_CAP, "law record") + b"\0")
+    return digest.hexdigest()
+
+
+class _Unsettled(Exception):
+    """A record too new, or not a plain file, to be known without its bytes."""
 
 
 # --- the cache ----------------------------------------------------------------------------

@@ -96,23 +96,24 @@ def table_state(state: State) -> None:
     play = "over" if r.over else f"game {r.number} in play"
     if r.rules.hands_per_game and not r.over:
         play += f", deal {r.deals + 1} of {r.rules.hands_per_game}"
-    console.print(Text.assemble((f"Table {t.name}", "bold"), f" · {kind} · {play} · {t.ruleset}"))
+    lines = [Text.assemble((f"Table {t.name}", "bold"), f" · {kind} · {play} · {t.ruleset}")]
     for side in r.rules.sides:
         seats = [s for s in SEATS if s in side.value]
         names = " & ".join(state.seats[s] for s in seats if s in state.seats)
         games = f"{r.games[side]} game{'s' if r.games[side] != 1 else ''}"
         names = f"{names[:32]:<33}" if state.seats else ""
         pts = f"{r.points[side]} point{'s' if r.points[side] != 1 else ''}"
-        console.print(Text(f"  {side.value}  {names}{pts:>10}   {games}"))
+        lines.append(Text(f"  {side.value}  {names}{pts:>10}   {games}"))
     for g in r.finished:
-        console.print(Text(f"  {_game(g, r.over and g is r.finished[-1])}, {words(g.points)}", style="dim"))
+        lines.append(Text(f"  {_game(g, r.over and g is r.finished[-1])}, {words(g.points)}", style="dim"))
     rp = r.rubber_points()
     if r.over and rp is not None:
         winner = f"won by {r.won_by.value}" if r.won_by else "not won"
-        console.print(Text(f"  The rubber is over, {winner}: rubber points {words(rp)} (Law 7)", style="bold"))
+        lines.append(Text(f"  The rubber is over, {winner}: rubber points {words(rp)} (Law 7)", style="bold"))
     if any(r.left_over.values()):
-        console.print(Text(f"  Scored after the last game, in no game: {words(r.left_over)}", style="yellow"))
-    console.print(Text("  " + _dealer_words(state)))
+        lines.append(Text(f"  Scored after the last game, in no game: {words(r.left_over)}", style="yellow"))
+    lines.append(Text("  " + _dealer_words(state)))
+    console.print(Text("\n").join(lines))  # one print: each costs Rich a layout pass
 
 
 def history(table: Table, states: list[State], every: list[Entry], only: int | None = None) -> None:
