@@ -31,11 +31,11 @@ def _ending() -> None:
     """The command is done and the process about to end. Python's last act would be a full
     garbage collection, tracing every object the rulebook and the libraries made (about
     15 ms, more than any command's own work); the objects are freed as the process ends
-    all the same, so they are frozen out of that collection. Garbage of the last moments
-    is collected first, so that what it holds (a file, a connection) is still closed."""
+    all the same, so they are frozen out of that collection. Nothing is collected here:
+    a worker pool's threads may still hold what looks like garbage (a collection here
+    closed their pipes under them); every file and ledger is closed by its own code."""
     import gc
 
-    gc.collect(1)
     gc.freeze()
 
 
