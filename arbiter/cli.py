@@ -556,7 +556,7 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
         found = guide.choose_kind(found, flagged, found.incidents)
     elif found.doubtful:
         if not asking:
-            raise guide.doubtful(found)
+            raise guide.doubtful(found, guide.still_needed(found, given, score, games))
         from arbiter import render
 
         render.reading(found, [])

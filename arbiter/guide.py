@@ -124,11 +124,25 @@ def missing(found: Any, wanted: list[str]) -> Refusal:
                    f"({flags_hint}) or run on a terminal to be asked", found, [n.split(" or ")[0] for n in wanted])
 
 
-def doubtful(found: Any) -> Refusal:
-    """The refusal of a reading too close between kinds to rule on."""
+def doubtful(found: Any, missing: Sequence[str] = ()) -> Refusal:
+    """The refusal of a reading too close between kinds to rule on; `missing`: what the
+    likeliest kind would still need, so that naming the kind is not the only question left."""
     kinds = [c.kind for c in found.candidates[:4]]
     return refusal(f"the words could describe {' or '.join(kinds) or 'no incident'}; name the kind "
-                   f"(arbiter rule KIND --fact value ...) or run on a terminal to choose", found)
+                   f"(arbiter rule KIND --fact value ...) or run on a terminal to choose", found, missing)
+
+
+def still_needed(found: Any, given: dict[str, Any], score: str | None, games: str | None) -> list[str]:
+    """What a ruling on the reading's kind would still need: the facts asked for, and the
+    decisive facts the words leave open; as far as they can be told before the kind is sure."""
+    wanted = [n.split(" or ")[0] for n in needed(found, given)]
+    if wanted:
+        return wanted
+    try:
+        data = case_data(found, given, score, games)
+        return [o.name for o in open_facts(data, told(found, given, score))]
+    except InputError:
+        return wanted
 
 
 def two_incidents(found: Any) -> Refusal:
