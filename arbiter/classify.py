@@ -528,12 +528,18 @@ def _doubtful(candidates: Sequence[Candidate], story: bool = False) -> bool:
 
 _QUOTE_SPAN = re.compile(r'"[^"]{1,300}"|(?<![\w\'])\'(?=\w)(?:[^\']|(?<=\w)\'(?=\w)){1,300}?(?<=[\w.,!?])\'(?!\w)')
 _ASIDE_SPAN = re.compile(r"\([^()]{1,200}\)")
+_SPEECH_SPAN = re.compile(r"\b(?:said|says|goes|went|yelled|shouted|announced)\s+(?:wait|oh|no|hold on|hang on|sorry|"
+                          r"whoops|oops|um|uh|hey)\s*[,!.]+\s*((?:[^.?!;]|\.\.\.){1,200})", re.IGNORECASE)
+"""Speech told without quotation marks, known by its interjection, to the end of its sentence
+(an ellipsis goes on): 'North passed and then said wait, I want to order it... I mean assist
+it' (the 'I' is North's). 'North said I reneged' is no such speech."""
 
 
 def _spans(text: str) -> list[tuple[int, int, str]]:
     """Where the words are quoted speech ("~q": 'I'll order it up') or an aside in brackets
     ("~aside": "my partner (I was dealing) said"), as character ranges of the canonical text."""
     return [(m.start(), m.end(), "~q") for m in _QUOTE_SPAN.finditer(text)] + \
+        [(m.start(1) - 1, m.end(1) + 1, "~q") for m in _SPEECH_SPAN.finditer(text)] + \
         [(m.start(), m.end(), "~aside") for m in _ASIDE_SPAN.finditer(text)]
 
 
@@ -541,7 +547,8 @@ def _open_placed(text: str) -> list[tuple[str, str, str]]:
     """(raw, word, where): lower case, contractions opened, curly quotes straightened; `where`
     is "~q" in quoted speech, "~aside" in brackets, else ""."""
     text = canon_text(text)
-    spans = _spans(text) if ("'" in text or '"' in text or "(" in text) else []
+    spans = _spans(text) if ("'" in text or '"' in text or "(" in text or " said " in text or " says " in text
+                             or " goes " in text) else []
     out: list[tuple[str, str, str]] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
@@ -1197,6 +1204,8 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
     at = i + 1 if plain[i] == "my" else i
     if at + 3 >= len(plain) or plain[at + 1] not in ("on", "to", "at"):
         return None
+    if plain[at + 2] == "the" and plain[at + 3] == "dealer" and at + 4 < len(plain):
+        at += 1  # "the player at the dealer's left"
     owner, side = plain[at + 2], plain[at + 3]
     if side not in ("left", "right"):
         return None
@@ -1533,7 +1542,8 @@ def _score_side(word: str, me: Seat | None) -> str | None:
 
 
 # A seat's letter stands alone: the "s" of "dealers partner" is no South.
-_DEALER_IS = re.compile(r"\bdealer\s*(?:was|is|:|=|-|,)?\s*\(?\s*\b(north|east|south|west|[nesw](?![\w']))",
+_DEALER_IS = re.compile(r"\bdealer\s*(?:was|is|:|=|-|,)?\s*(?:who\s+(?:sat|sits|was|is)\s+(?:at\s+|in\s+)?)?"
+                        r"\(?\s*\b(north|east|south|west|[nesw](?![\w']))",
                         re.IGNORECASE)
 
 

@@ -300,6 +300,28 @@ def test_seats_by_word_letter_and_relative_to_me() -> None:
     assert classify("I led out of turn", me="W").facts["offender"] == "W"
 
 
+def test_the_seat_that_passed_and_then_ordered_is_the_offender_not_the_first_to_pass() -> None:
+    # Law 78's act is the order after one's own pass: West's pass is only how the bidding went.
+    assert classify("Dealer was South. West passed. North passed and then ordered it up.").facts["offender"] == "N"
+    # Speech told without quotation marks is the speaker's: the 'I' who wants to order is North.
+    told = classify("Dealer was South. West passed. North passed and then said wait, I want to order it... "
+                    "I mean assist it, since South is my partner. I'm West. Do I have to let North assist?")
+    assert told.facts["offender"] == "N" and told.envelope["me"] == "W"
+    tokens, _ = C.tokenize("North said wait, I want to order it... I mean assist it. I'm West")
+    assert [t.word for t in tokens if "~q" in t.tags] == ["i", "want", "to", "order", "it", "i", "mean", "assist", "it"]
+    # ...while 'North said I reneged' is the teller's 'I'.
+    assert classify("North said I reneged", me="W").facts["offender"] == "W"
+
+
+def test_the_dealer_named_in_passing_and_the_seat_at_his_left() -> None:
+    # 'the dealers partner' has no South in it: the dealer is East, his partner West.
+    reading = classify("the dealers partner said pass and then changed it to 'help' right after. dealer was east")
+    assert reading.envelope["dealer"] == "E" and reading.facts["offender"] == "W"
+    reading = classify("Diamonds were turned down by the dealer, who sat South. In the second round the player "
+                       "at the dealer's left named diamonds; afterward he mentioned that he had meant hearts.")
+    assert reading.envelope["dealer"] == "S" and reading.facts["offender"] == "W"
+
+
 def test_a_relative_seat_without_me_is_left_unresolved_not_guessed() -> None:
     reading = classify("my partner led out of turn")
     assert "offender" not in reading.facts
