@@ -309,6 +309,9 @@ class Ledger:
         self._books: dict[str, Rulebook] = {}
         self.table = check_name(table) if table is not None else None
         self.setup = setup or Setup()
+        self.opened_beside: list[str] | None = None
+        """Set when this command opened its table in a ledger that already had others: their
+        names, so that a mistyped --table is said, not silently a new table."""
 
     def book(self, table: Table) -> Rulebook:
         """The rulebook a table is scored under."""
@@ -500,6 +503,7 @@ class Ledger:
             ruleset = want.ruleset or (TWO_HANDED_RULESET if players == 2 else DEFAULT_RULESET)
             table = Table(0, name, _now(), ruleset, dict(want.house or {}), players)
             self.book(table)  # an unknown ruleset or unreadable house rules: refused before anything is written
+            self.opened_beside = [t.name for t in self._tables(con)] or None
             cur = con.execute("INSERT INTO tables (name, opened, ruleset, house, players) VALUES (?, ?, ?, ?, ?)",
                               (name, table.opened, ruleset, json.dumps(table.house, sort_keys=True), players))
             return Table(int(cur.lastrowid or 0), name, table.opened, ruleset, table.house, players)

@@ -255,7 +255,17 @@ def _recorded(led: Any, data: dict[str, Any], source: str | None, req: Request,
         render.ruling(load(ruling.ruleset), ruling)
         if set_aside:
             render.hint("The score given was set aside: the ledger's score was used.")
+    _opened(led)
     sheet_view.entry_lines(entry, state)
+
+
+def _opened(led: Any) -> None:
+    """Say that the command opened a new table beside others (a mistyped --table, perhaps)."""
+    if led.opened_beside:
+        from arbiter import sheet_view
+
+        sheet_view.say(f"Opened a new table {led.table!r}; the ledger also has "
+                       f"{', '.join(led.opened_beside)}.", style="yellow")
 
 
 def _show_entry(entry: Any, state: Any, as_json: bool, emit_json: Callable[[Any], None]) -> None:

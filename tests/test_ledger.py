@@ -615,6 +615,17 @@ def test_two_tables_in_play_need_a_name(tmp_path: Path, monkeypatch) -> None:
     assert _run(["--table", "one", "--ruleset", "manual-1890s"]).exit_code == 2
 
 
+def test_a_hand_for_a_table_not_yet_in_the_ledger_says_it_opened_one(tmp_path: Path, monkeypatch) -> None:
+    # A mistyped --table must not be a silent new table: the hand says which table it opened.
+    monkeypatch.setenv("ARBITER_LEDGER", str(tmp_path / "l.sqlite"))
+    out = _run(["NS", "4", "--table", "club"])
+    assert out.exit_code == 0 and "Opened a new table" not in out.stdout  # the first table: nothing beside it
+    out = _run(["NS", "4", "--table", "clubb"])
+    assert out.exit_code == 0 and "Opened a new table 'clubb'; the ledger also has club." in out.stdout
+    out = _run(["NS", "4", "--table", "clubb"])
+    assert out.exit_code == 0 and "Opened a new table" not in out.stdout
+
+
 def test_rule_record_goes_to_the_named_table(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("ARBITER_LEDGER", str(tmp_path / "l.sqlite"))
     assert _run(["NS", "4", "--table", "one"]).exit_code == 0
