@@ -70,7 +70,8 @@ def _load_tables() -> dict[str, Any]:
 
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
-              "maker_anchors", "acts", "reporting", "owner_kinds", "trick_kinds", "fillers", "never_correct",
+              "maker_anchors", "acts", "reporting", "owner_kinds", "trick_kinds", "dealing_kinds", "fillers",
+              "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
 
@@ -132,6 +133,8 @@ OWNER_KINDS = frozenset(_T["owner_kinds"])
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
 TRICK_KINDS = frozenset(_T["trick_kinds"])
 """Kinds where 'second hand' and 'third hand' are places in a trick, not the deal's roles."""
+DEALING_KINDS = frozenset(_T["dealing_kinds"])
+"""Kinds whose act may be the deal: elsewhere 'North dealt' only says who dealt."""
 FILLERS = frozenset(_T["fillers"].split())
 """Words cues skip over: "passed then ordered" is "passed ordered"."""
 NEVER_CORRECT = frozenset(_T["never_correct"].split())
@@ -165,6 +168,9 @@ CANON_PHRASES = (
     (re.compile(r"\bclose\s+of\b", re.IGNORECASE), "end of"),  # the book's "at the close of the hand"
     (re.compile(r"\b([NESW])\s*/\s*([NESW])\b"), r"\1\2"),  # N/S -> NS
     (re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE), " "),  # left-hand -> left hand
+    # "the third trick" is a trick's number, not the third hand: "trick 3"
+    (re.compile(r"\b(first|second|third|fourth|fifth)\s+trick\b", re.IGNORECASE),
+     lambda m: "trick " + str(("first", "second", "third", "fourth", "fifth").index(m[1].lower()) + 1)),
 )
 
 
@@ -1512,9 +1518,10 @@ def find_score(text: str, me: Seat | None) -> dict[str, int] | None:
     if lead:
         word, a, b = lead.group(1, 2, 3) if lead.group(1) else (lead.group(6), lead.group(4), lead.group(5))
         side = _score_side(word, me)
-        if side is not None:
+        if side is not None and _points(a) >= _points(b):
             other = "EW" if side == "NS" else "NS"
             return {side: _points(a), other: _points(b)}
+        # "1-3 to EW" leads with the smaller number: whose 3 it is is not clear, so not read
     tied = _SCORE_TIED.search(low)  # "it was 2-2", "one all", "2 apiece"
     if tied:
         a, b = (tied.group(1), tied.group(2)) if tied.group(1) else (tied.group(3), tied.group(3))
@@ -1728,10 +1735,11 @@ class _Facts:
 
     def pronoun_between(self, start: int, at: int) -> bool:
         """Whether a pronoun opens the clause of the word at `at` after the seat named at
-        `start`: "West counted it, and it had six cards" is not West's six cards."""
+        `start`: "West counted it, and it had six cards" is not West's six cards. A person's
+        pronoun is the seat's own ("West went alone and then he led")."""
         clause = self.tokens[at].clause
         return clause != self.tokens[start].clause and any(
-            t.word in ("he", "she", "it", "they") and t.clause == clause for t in self.tokens[start + 1:at])
+            t.word in ("it", "they") and t.clause == clause for t in self.tokens[start + 1:at])
 
     def background(self, m: Mention) -> bool:
         """Whether a mention stands in a clause of time, an aside or quoted speech."""
@@ -1791,8 +1799,13 @@ class _Facts:
         ahead = [t.word for t in self.tokens[m.index + 1:m.index + 4] if t.clause == tok.clause]
         if ahead[:1] in (["is"], ["was"]) and ahead[1:2] in (["first"], ["next"], ["supposed"], ["due"]):
             return False  # "West is first to speak": whose turn it was, not who acted
+        if ahead[:1] in (["should"], ["ought"], ["supposed"]):
+            return False  # "South should have led": whose turn it was, not who acted
         if self.kind != "lone_declaration" and {"alone", "loner"} & set(ahead):
             return False  # "West is going alone": the lone hand is context, not the act
+        if self.kind not in DEALING_KINDS and (ahead[:1] in (["dealt"], ["deals"], ["dealing"]) or ahead[:2] in (
+                ["was", "dealing"], ["is", "dealing"], ["had", "dealt"], ["has", "dealt"])):
+            return False  # "North dealt. West slapped down the ace": who dealt, context, not the act
         return not ({"not", "never"} & set(ahead))
 
     def identity(self, m: Mention) -> bool:

@@ -616,6 +616,9 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
     if not asking:
         render.reading(found, [])
     render.ruling(book(case.ruleset), ruling, full)
+    if "score" not in settled and any(ruling.adjustment.values()):
+        render.hint("No score was told, so it is shown from 0-0 (these points cannot end a game); "
+                    "give --score to see yours.")
 
 
 @app.command(name="test")

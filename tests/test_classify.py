@@ -313,6 +313,26 @@ def test_the_seat_that_passed_and_then_ordered_is_the_offender_not_the_first_to_
     assert classify("North said I reneged", me="W").facts["offender"] == "W"
 
 
+def test_who_dealt_and_whose_turn_it_was_are_context_not_the_offender() -> None:
+    # Found by a referee trying the tool: the dealer was ruled the offender of West's lead and
+    # West's pass, and the seat that 'should have led' the offender of the lone player's lead.
+    assert classify("North dealt. West slapped down the ace of spades. It wasn't his lead.").facts["offender"] == "W"
+    assert classify("North dealt. Before East could say anything, West blurted out 'I pass'. It wasn't his "
+                    "turn").facts["offender"] == "W"
+    assert classify("Ray went alone (he's West) and then he led out of turn, South should have led. Dealer was "
+                    "East.").facts["offender"] == "W"
+    assert classify("South should have led but East led the ace of clubs").facts["offender"] == "E"
+    assert classify("North dealt and gave East six cards").kind in ("misdeal", "wrong_card_count")  # dealing is the act
+
+
+def test_a_tricks_number_is_not_a_hand_and_a_score_led_by_the_smaller_number_is_not_read() -> None:
+    reading = classify("my left-hand opponent played before his partner on the third trick, he was fourth",
+                       me="N", dealer="E")
+    assert reading.facts.get("position") == "fourth_before_partner"
+    assert classify("score 1-3 to EW, West reneged").envelope.get("score") is None  # whose 3? asked, not guessed
+    assert classify("score 3-1 to EW, West reneged").envelope["score"] == {"EW": 3, "NS": 1}
+
+
 def test_the_dealer_named_in_passing_and_the_seat_at_his_left() -> None:
     # 'the dealers partner' has no South in it: the dealer is East, his partner West.
     reading = classify("the dealers partner said pass and then changed it to 'help' right after. dealer was east")
