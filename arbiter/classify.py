@@ -1114,10 +1114,10 @@ def _phrasebook_bytes() -> tuple[bytes, str]:
     """The shipped phrasebook's bytes and their digest."""
     from pathlib import Path
 
-    from arbiter.reader import DATA_CAP, read_bytes
+    from arbiter.reader import PHRASEBOOK_CAP, read_bytes
     from arbiter.rulebook import blake2b
 
-    raw = read_bytes(Path(__file__).with_name(PHRASEBOOK), DATA_CAP, "phrasebook")
+    raw = read_bytes(Path(__file__).with_name(PHRASEBOOK), PHRASEBOOK_CAP, "phrasebook")
     return raw, blake2b(raw, digest_size=16).hexdigest()
 
 

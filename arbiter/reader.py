@@ -25,6 +25,8 @@ RECORD_CAP = 32 * 1024 * 1024
 """A recorded game (EGN or our YAML deal record)."""
 DATA_CAP = 1024 * 1024
 """One of the project's own law or teaching files."""
+PHRASEBOOK_CAP = 4 * 1024 * 1024
+"""The labelled descriptions the plain-words reader votes with (about 1 MB at 2,300)."""
 
 _CONTROL = {c: None for c in (*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F, *range(0x80, 0xA0))}
 _MAX_SHOWN = 200
