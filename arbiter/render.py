@@ -242,7 +242,7 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
         console.print(Text.assemble(("Verdict: ", "bold"), (r.verdict.replace("_", " "), "bold magenta")))
     if r.options:
         console.print(Text("Options", style="bold"))
-        _items([(f"{i}.", Text.assemble((f"{o.elector.name_} may ", "cyan"), o.text, (f" [Law\u00a0{o.law}]", "dim")))
+        _items([(f"{i}.", Text.assemble((f"{(o.by or o.elector).name_} may ", "cyan"), o.text, (f" [Law\u00a0{o.law}]", "dim")))
                 for i, o in enumerate(r.options, 1)])
     if r.actions:
         console.print(Text("Must be done", style="bold"))

@@ -35,7 +35,8 @@ class Option:
     text: str
     """What choosing it means, in plain words."""
     by: Seat | None = None
-    """Where a code gives the choice to one player, not to a side: that player's seat."""
+    """Where the choice is one player's, not a side's: that player's seat (a code that says so,
+    or a lone player, whose partner sits out)."""
     adjustment: scoring.Tally | None = None
     """Where options score differently (add to ours, or deduct from theirs): this one's points."""
 

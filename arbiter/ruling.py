@@ -131,7 +131,12 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     _big_lap(r, book, after)
     _borrowed(r, book)
-    options = [replace(o, text=r.words(o.text)) for o in r.options]
+    # Under a lone hand the lone player's partner sits out, so a choice given to the lone
+    # player's side is his to make (the prose already says "West may call").
+    lone = case.alone if case.players == 4 else None
+    options = [replace(o, text=r.words(o.text),
+                       by=o.by if o.by is not None or lone is None or lone.side is not o.elector else lone)
+               for o in r.options]
     actions = [replace(a, text=r.words(a.text)) for a in r.actions]
     return Ruling(
         kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.words(r.summary), options=options,

@@ -518,3 +518,17 @@ def test_the_cli_rules_on_a_left_bower_dispute() -> None:
     data = json.loads(result.output)
     assert data["verdict"] == "no_revoke"
     assert data["score"]["adjustment"] == {"NS": 0, "EW": 0}
+
+
+def test_a_choice_given_to_a_lone_players_side_is_his_to_make() -> None:
+    # West plays alone, so his partner East sits out: South's lead out of turn (Law 52) gives
+    # West, not "East and West", the choice; the other side's choices stay the side's.
+    r = rule(build_case({"dealer": "E", "alone": "W", "incident": {"kind": "lead_out_of_turn", "offender": "S",
+                                                                   "followed": []}}))
+    assert r.options and all(o.elector.value == "EW" and o.by is not None and o.by.value == "W" for o in r.options)
+    assert all(o["by"] == "W" for o in r.as_dict()["options"])
+    out = CliRunner().invoke(app, ["rule", "lead_out_of_turn", "--offender", "S", "--alone", "W", "--dealer", "E",
+                                   "--followed", "none"], env={"COLUMNS": "80"})
+    assert "West may call" in out.stdout and "East and West may" not in out.stdout
+    r = rule(build_case({"dealer": "E", "alone": "W", "incident": {"kind": "lead_out_of_turn", "offender": "W"}}))
+    assert all(o.elector.value == "NS" and o.by is None for o in r.options)  # the adversaries consult (Law 85)
