@@ -77,8 +77,8 @@ def plain(t: Tally) -> dict[str, int]:
 
 
 def words(t: Tally) -> str:
-    """A tally as people say it: 'NS 2 – EW 3'."""
-    return " – ".join(f"{side.value} {n}" for side, n in t.items())
+    """A tally as people say it: 'NS 2 – EW 3', North-South first however it was built."""
+    return " – ".join(f"{side.value} {t[side]}" for side in Side if side in t)
 
 
 class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at each start

@@ -524,3 +524,11 @@ def test_a_score_goes_below_nothing_only_under_a_rule_that_deducts() -> None:
     r = Rubber(Rules.of(DEDUCTING))
     r.score(DEDUCTING, [Award(EW, -2, 63)])
     assert r.points == {NS: 0, EW: -2}
+
+
+def test_a_tally_is_said_north_south_first_however_it_was_built() -> None:
+    # A referee read "Game 3: EW 3 – NS 0" on one line and NS first everywhere else.
+    from arbiter.score import words
+
+    assert words({Side.EW: 3, Side.NS: 0}) == "NS 0 – EW 3"
+    assert words({Side.S: 3, Side.N: 1}) == "N 1 – S 3"
