@@ -1110,15 +1110,24 @@ def blend(cues: Sequence[Candidate], vote: dict[str, float], weight: float) -> l
 
 
 @cache
-def _phrasebook_bytes() -> tuple[bytes, str]:
-    """The shipped phrasebook's bytes and their digest."""
+def _phrasebook_bytes() -> bytes:
+    """The shipped phrasebook's bytes."""
     from pathlib import Path
 
     from arbiter.reader import PHRASEBOOK_CAP, read_bytes
-    from arbiter.rulebook import blake2b
 
-    raw = read_bytes(Path(__file__).with_name(PHRASEBOOK), PHRASEBOOK_CAP, "phrasebook")
-    return raw, blake2b(raw, digest_size=16).hexdigest()
+    return read_bytes(Path(__file__).with_name(PHRASEBOOK), PHRASEBOOK_CAP, "phrasebook")
+
+
+def _phrasebook_digest() -> str:
+    """What the phrasebook's cached index is named by: the file's size and times once it has
+    settled (reading and hashing its megabyte took 3 ms a call), else its bytes' digest."""
+    from pathlib import Path
+
+    from arbiter.rulebook import blake2b, settled_stat
+
+    known = settled_stat(Path(__file__).with_name(PHRASEBOOK))
+    return f"s{known}" if known else blake2b(_phrasebook_bytes(), digest_size=16).hexdigest()
 
 
 @cache
@@ -1126,7 +1135,7 @@ def phrasebook_entries() -> tuple[dict[str, Any], ...]:
     """The shipped descriptions: kind, part (of tests/phrasings.yaml), text and terms."""
     import json
 
-    data = json.loads(_phrasebook_bytes()[0].decode("utf-8"))
+    data = json.loads(_phrasebook_bytes().decode("utf-8"))
     return tuple({"kind": kind, "part": part, "text": text, "terms": words.split("\t")}
                  for kind, part, text, words in data["entries"])
 
@@ -1141,12 +1150,12 @@ def phrasebook(without: frozenset[str] = frozenset()) -> Phrasebook:
 
     if without:
         return Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without)
-    name = f"phrasebook-{_phrasebook_bytes()[1]}-{SIM_K}-{SIM_PAIRS}"
+    name = f"phrasebook-{_phrasebook_digest()}-{SIM_K}-{SIM_PAIRS}"
     state = read_cache(name)  # keyed on the file's digest: no need to read its entries to trust it
     if isinstance(state, dict) and {"k", "pairs", "kinds", "idf", "packed"} <= set(state):
         return Phrasebook.restore(state)
     book = Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries())
-    write_cache(name, book.state(), family=r"phrasebook-[0-9a-f]{32}-[0-9.]+-[0-9.]+")
+    write_cache(name, book.state(), family=r"phrasebook-s?[0-9a-f]{32}-[0-9.]+-[0-9.]+")
     return book
 
 

@@ -522,6 +522,20 @@ def _fingerprint(folder: Path) -> str:
     return digest.hexdigest()
 
 
+def settled_stat(path: Path) -> str | None:
+    """A plain file's size, inode and times, where it last changed over two seconds ago: what
+    a cache of it may be named by (as `_fingerprint` names the records'); None otherwise,
+    when its bytes must be read."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > time.time_ns() - _SETTLED_NS:
+        return None
+    return blake2b(f"{info.st_size}\0{info.st_ino}\0{info.st_mtime_ns}\0{info.st_ctime_ns}".encode(),
+                   digest_size=16).hexdigest()
+
+
 class _Unsettled(Exception):
     """A record too new, or not a plain file, to be known without its bytes."""
 
