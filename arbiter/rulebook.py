@@ -510,11 +510,10 @@ def _fingerprint(folder: Path) -> str:
         with os.scandir(folder) as found:
             entries = sorted((e for e in found if e.name.endswith(".yaml")), key=lambda e: e.name)
             for entry in entries:
-                info = entry.stat()
-                if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > recent:
+                known = _settled(entry.stat(), recent)
+                if known is None:
                     raise _Unsettled
-                digest.update(f"{entry.name}\0{info.st_size}\0{info.st_ino}\0{info.st_mtime_ns}\0"
-                              f"{info.st_ctime_ns}\0".encode())
+                digest.update(f"{entry.name}\0{known}\0".encode())
     except (_Unsettled, OSError):
         digest = blake2b(_CACHE_FORMAT.encode() + b"bytes", digest_size=16)
         for path in sorted(folder.glob("*.yaml")):
@@ -527,13 +526,18 @@ def settled_stat(path: Path) -> str | None:
     a cache of it may be named by (as `_fingerprint` names the records'); None otherwise,
     when its bytes must be read."""
     try:
-        info = os.stat(path)
+        known = _settled(os.stat(path), time.time_ns() - _SETTLED_NS)
     except (OSError, ValueError):
         return None
-    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > time.time_ns() - _SETTLED_NS:
+    return None if known is None else blake2b(known.encode(), digest_size=16).hexdigest()
+
+
+def _settled(info: os.stat_result, recent: int) -> str | None:
+    """A plain file's size, inode and times as words, where it last changed before `recent`
+    (nanoseconds); None for anything newer or not a plain file."""
+    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) > recent:
         return None
-    return blake2b(f"{info.st_size}\0{info.st_ino}\0{info.st_mtime_ns}\0{info.st_ctime_ns}".encode(),
-                   digest_size=16).hexdigest()
+    return f"{info.st_size}\0{info.st_ino}\0{info.st_mtime_ns}\0{info.st_ctime_ns}"
 
 
 class _Unsettled(Exception):
