@@ -70,7 +70,7 @@ def _load_tables() -> dict[str, Any]:
 
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
-              "maker_anchors", "acts", "reporting", "owner_kinds", "trick_kinds", "dealing_kinds", "fillers",
+              "maker_anchors", "acts", "lead_is_context", "unreal", "reporting", "owner_kinds", "trick_kinds", "dealing_kinds", "fillers",
               "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
@@ -128,6 +128,7 @@ SEATS_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {k: tuple(v) for k, v in
 SUIT_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {k: tuple(v) for k, v in _pairs(_T["suit_anchors"]).items()}
 MAKER_ANCHORS: tuple[str, ...] = tuple(_T["maker_anchors"])
 ACTS: dict[str, str] = dict(_T["acts"])
+LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
 REPORTING: str = _T["reporting"]
 OWNER_KINDS = frozenset(_T["owner_kinds"])
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
@@ -1610,6 +1611,8 @@ def _phrase_at(phrase: str, stems: Sequence[Token]) -> list[int]:
 _BACKGROUND = frozenset(("~sub", "~aside", "~q"))
 """Tags of words outside the story's main telling: clauses of time, asides, quoted speech."""
 _FAILING = frozenset(("do", "didnt", "fail"))
+_LEADING = _stemset("led leads leading")
+_LEAD_ADVERBS = frozenset(("had", "has", "first", "then", "already", "also", "properly", "originally", "correctly"))
 """Stems of acts that are failures to act ("didn't follow"): said with a negation, still the act."""
 
 
@@ -1618,7 +1621,7 @@ def _failure(kind: str) -> bool:
     return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
 
 
-_UNREAL = frozenset(("should", "supposed", "ought", "meant", "first", "turn"))
+_UNREAL = frozenset(_T["unreal"])
 """Words before a verb that make it whose turn it was, not what was done: "East should have led"."""
 _SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "everyone", "everybody"))
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
@@ -1781,6 +1784,8 @@ class _Facts:
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
             named = [m for m in named if not self.background(m)] or named
             named = [m for m in named if self.subject(m)] or named
+            if self.kind in LEAD_IS_CONTEXT:
+                named = [m for m in named if not self.led(m)] or named
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
             cued = self.before_cue(named)
             # The seat both acting and named just before the words of the act is the surest.
@@ -1878,6 +1883,16 @@ class _Facts:
         seat is named after that in the sentence."""
         return self.follows(m, _stemset(REPORTING)) and any(
             m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions)
+
+    def led(self, m: Mention) -> bool:
+        """Whether the seat is the subject of a lead: the verb just after it in its clause
+        ("West led the jack", "East had led"), not a lead told in the passive after it ("she's
+        North, spades were led") nor a lead as a noun ("West ruffed a spade lead")."""
+        clause = self.tokens[m.index].clause
+        ahead = [t for t in self.tokens[m.index + 1:m.index + 4] if t.clause == clause and not t.filler]
+        if ahead and ahead[0].word in _LEAD_ADVERBS:
+            ahead = ahead[1:]
+        return bool(ahead) and ahead[0].stem in _LEADING
 
     def follows(self, m: Mention, stems: frozenset[str]) -> bool:
         """Whether one of `stems` comes within the next few words after a mention, in its clause,

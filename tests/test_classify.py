@@ -325,6 +325,31 @@ def test_who_dealt_and_whose_turn_it_was_are_context_not_the_offender() -> None:
     assert classify("North dealt and gave East six cards").kind in ("misdeal", "wrong_card_count")  # dealing is the act
 
 
+def test_the_seat_that_led_is_context_where_the_offence_is_a_card_played_to_the_lead() -> None:
+    # Left out of the vote, blind batches 10-12 had these read against the wrong side: the
+    # leader taken for the revoker or the player out of turn, a lead that only had to be made
+    # ("she must lead") taken for the lead made, and verbs of playing the tables lacked.
+    def seat(text: str, **given: str) -> str | None:
+        return classify(text, examples=C.Phrasebook(()), **given).facts.get("offender")
+
+    # A revoke cannot be made on one's own lead: North, who had no trump, played a diamond.
+    assert seat("Spades are trump. West led the jack of clubs. North had no spades, he had the ace of "
+                "clubs and played the nine of diamonds. Did North renege?", kind="revoke") == "N"
+    # "spades were led" has no subject: North is still the one who threw off.
+    assert seat("Cindy reneged! she's sitting North, spades were led and she threw off a diamond when "
+                "she had the 9 of spades.", kind="revoke") == "N"
+    # ...nor is "a spade lead" a lead by the seat before it.
+    assert seat("West ruffed a spade lead though he held the king of spades.", kind="revoke") == "W"
+    assert seat("Not a lead problem: East led to trick 3 properly. Then North dumped his card down as "
+                "fourth hand before his partner South had played.", kind="play_out_of_turn") == "N"
+    assert seat("The girl North takes the trick, so she must lead, but the boy West, he lead the queen "
+                "of hearts very fast.", kind="lead_out_of_turn") == "W"
+    assert seat("West (my partner) took the first trick, but before he could lead North just fired out "
+                "the ace of spades.", kind="lead_out_of_turn") == "N"
+    assert seat("i'm north, i led the king of diamonds and East pitched the 10 of spades holding the 9 of "
+                "diamonds", kind="revoke") == "E"
+
+
 def test_a_tricks_number_is_not_a_hand_and_a_score_led_by_the_smaller_number_is_not_read() -> None:
     reading = classify("my left-hand opponent played before his partner on the third trick, he was fourth",
                        me="N", dealer="E")
