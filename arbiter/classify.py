@@ -69,10 +69,10 @@ def _load_tables() -> dict[str, Any]:
     return data
 
 
-TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors", "suit_anchors",
-              "maker_anchors", "acts", "lead_is_context", "unreal", "reporting", "owner_kinds", "trick_kinds", "dealing_kinds", "fillers",
-              "never_correct",
-              "negations", "irregular", "contractions", "synonyms")
+TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
+              "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal", "reporting",
+              "owner_kinds", "trick_kinds", "dealing_kinds", "fillers", "never_correct", "negations", "irregular",
+              "contractions", "synonyms")
 
 
 def check_tables(data: Any, where: str) -> dict[str, Any]:
@@ -100,7 +100,7 @@ def check_tables(data: Any, where: str) -> dict[str, Any]:
             kind, _, fact = str(key).partition(".")
             if kind != "*" and (kind not in facts or fact not in (facts[kind] or {})):
                 raise fail(f"{table}: {key!r} names no fact of a known kind")
-    for table in ("context_cues", "acts"):
+    for table in ("context_cues", "acts", "naming_acts"):
         for kind in data[table]:
             if kind not in facts:
                 raise fail(f"{table}: {kind!r} is not a kind of 'facts'")
@@ -127,7 +127,12 @@ SEAT_ANCHORS: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
 SEATS_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {k: tuple(v) for k, v in _pairs(_T["seats_anchors"]).items()}
 SUIT_ANCHORS: dict[tuple[str, str], tuple[str, ...]] = {k: tuple(v) for k, v in _pairs(_T["suit_anchors"]).items()}
 MAKER_ANCHORS: tuple[str, ...] = tuple(_T["maker_anchors"])
+SIGNALS: dict[str, re.Pattern[str]] = {name: re.compile(rx) for name, rx in _T["signals"].items()}
+SIGNAL_NAMES = frozenset(("#pattern", "#partner_plays", *SIGNALS))
+"""Cues that are no phrase but a signal the reading finds: a dealing pattern, the lone
+player's partner playing, or a pattern of the `signals` table."""
 ACTS: dict[str, str] = dict(_T["acts"])
+NAMING_ACTS: dict[str, str] = dict(_T["naming_acts"])
 LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
 REPORTING: str = _T["reporting"]
 OWNER_KINDS = frozenset(_T["owner_kinds"])
@@ -402,7 +407,9 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     nobody_alone, lone_refs = find_alone(tokens, mentions, text)
     # A lone hand told as background (one named without needing the dealer, or nobody) makes
     # lone words context more readily.
-    cued = as_context(cue_scores(stems, text),
+    signals = {"#partner_plays"} if not nobody_alone and lone_partner_plays(tokens, mentions, lone_refs, me_seat) \
+        else set()
+    cued = as_context(cue_scores(stems, text, signals),
                       told=nobody_alone or any(r.resolve(me_seat, None) for r in lone_refs))
     cued = lone_partner_named(cued, tokens, mentions, [] if nobody_alone else lone_refs, me_seat, env_dealer,
                               told=not nobody_alone and any(t.word in ("alone", "loner", "lone") for t in tokens))
@@ -511,6 +518,33 @@ def lone_partner_named(candidates: list[Candidate], tokens: Sequence[Token], men
                 if _PLAYING & set(ahead):
                     return candidates
     return _ranked(c for c in candidates if c.kind != "lone_partner_played")
+
+
+def lone_partner_plays(tokens: Sequence[Token], mentions: Sequence[Mention], lone: Sequence[Ref],
+                       me: Seat | None) -> bool:
+    """Whether the words have the lone player's partner playing a card: a seat named as his
+    partner ("South, North's partner, threw the nine on it") or sitting opposite him, with a
+    verb of playing just after. Laying the hand down ("put his cards down") is what he
+    should do, not a play. A play told before the lone hand was declared is not his."""
+    told = min((m.index for m in mentions if m.kind == "seat" and m.refs[0] in lone), default=None)
+    for m in mentions:
+        if m.kind != "seat" or m.possessive or told is None or m.index <= told:
+            continue
+        seat = m.refs[0]
+        if not any(seat.base == r.base and seat.turn % 4 == (r.turn + 2) % 4 or
+                   seat.resolve(me, None) is not None and seat.resolve(me, None) == r.shifted(2, "").resolve(me, None)
+                   for r in lone):
+            continue
+        ahead = [t for t in tokens[m.index + 1:m.index + 12] if t.sentence == tokens[m.index].sentence
+                 and "~aside" not in t.tags and not t.filler][:6]
+        for k, t in enumerate(ahead):
+            if t.word in ("not", "never"):
+                break
+            if t.stem in _PLAYING:
+                if not {"cards", "hand"} & {u.word for u in ahead[k + 1:k + 4]}:
+                    return True
+                break
+    return False
 
 
 def _act_score(c: Candidate) -> float:
@@ -845,7 +879,7 @@ def shortlist(candidates: Sequence[Candidate]) -> list[Candidate]:
     return [c for c in candidates if c.score >= top * CANDIDATE_SHARE][:MAX_CANDIDATES]
 
 
-def cue_scores(stems: Sequence[Token], text: str) -> list[Candidate]:
+def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -> list[Candidate]:
     """Every kind whose cues the words meet, best first.
 
     A kind's cues are taken heaviest first, and a cue counts only if it covers a word no
@@ -854,8 +888,11 @@ def cue_scores(stems: Sequence[Token], text: str) -> list[Candidate]:
     Words of a kind's cues met outside any whole cue add a little each (BACKOFF), weighted
     by how few kinds use them, so that a description in words no cue foresaw still leans
     the right way; at most about half the weakest cue, so it decides only where no cue does.
+    `signals` are the structural cues (`#name`) the reading found in the words' grammar.
     """
-    pattern = bool(_PATTERN.search(text))
+    found_signals = set(signals) | ({"#pattern"} if _PATTERN.search(text) else set())
+    low = canon_text(text).lower()
+    found_signals |= {name for name, rx in SIGNALS.items() if rx.search(low)}
     present = {t.stem for t in stems}
     out: list[Candidate] = []
     weights = keyword_weights()
@@ -865,8 +902,8 @@ def cue_scores(stems: Sequence[Token], text: str) -> list[Candidate]:
         used: set[str] = set()
         covered: set[int] = set()
         for phrase, weight, parts in sorted(cues, key=lambda c: -c[1]):
-            if phrase == "#pattern":
-                span = {-1} if pattern else set()
+            if phrase in SIGNAL_NAMES:
+                span = {-1 - len(phrase)} if phrase in found_signals else set()
             else:
                 hits = _matches(parts, stems)
                 span = {at + j for at, (_, run) in zip(hits, parts) for j in range(len(run))}
@@ -1504,9 +1541,12 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple
     for m in mentions:
         if m.kind != "seat":
             continue
-        ahead = [t for t in tokens[m.index + 1:m.index + 6] if t.sentence == tokens[m.index].sentence]
+        # "West ordered it up and went alone": up to seven words on, but not past another seat
+        nxt = min((o.index - len(o.refs[0].words.split()) + 1 for o in mentions
+                   if o.index > m.index and o.kind == "seat"), default=len(tokens))
+        ahead = [t for t in tokens[m.index + 1:min(m.index + 8, nxt)] if t.sentence == tokens[m.index].sentence]
         owned = m.possessive and m.obj in ("loner", "lone")
-        if owned or any(t.word in lone for t in ahead[:5]) and not any(
+        if owned or any(t.word in lone for t in ahead[:7]) and not any(
                 t.word in ("not", "never") for t in ahead[:3]):
             found.append(m.refs[0])
     return False, found
@@ -1611,9 +1651,18 @@ def _phrase_at(phrase: str, stems: Sequence[Token]) -> list[int]:
 _BACKGROUND = frozenset(("~sub", "~aside", "~q"))
 """Tags of words outside the story's main telling: clauses of time, asides, quoted speech."""
 _FAILING = frozenset(("do", "didnt", "fail"))
+"""Stems of acts that are failures to act ("didn't follow"): said with a negation, still the act."""
 _LEADING = _stemset("led leads leading")
 _LEAD_ADVERBS = frozenset(("had", "has", "first", "then", "already", "also", "properly", "originally", "correctly"))
-"""Stems of acts that are failures to act ("didn't follow"): said with a negation, still the act."""
+"""Words that may stand between a seat and its lead: "East had led", "West then led"."""
+_PRESENT = frozenset(("lead", "leads", "play", "plays", "deal", "deals"))
+
+
+def _turn_told(verb: Token, after: Sequence[Token]) -> bool:
+    """Whether a verb in the present with 'first' or 'next' after it tells whose turn it is,
+    not what was done: "West dealt, so North leads first. Except East led"."""
+    return verb.word in _PRESENT and bool(after) and after[0].word in ("first", "next")
+
 
 
 def _failure(kind: str) -> bool:
@@ -1627,6 +1676,8 @@ _SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "ev
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
                            "towards", "past", "than"))
 _OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose"))
+_ARTICLES = frozenset(("the", "a", "an", "opening"))
+"""Words that make a verb after them a noun: "East had the opening lead" is no lead made."""
 
 
 def _phrase_all(phrase: str, stems: Sequence[Token]) -> list[int]:
@@ -1711,14 +1762,20 @@ class _Facts:
         return sorted(at)
 
     def noun(self, i: int) -> bool:
-        """Whether the word at stems[i] is owned, so a noun ("his lead", "East's lead"), or
-        only what should have been ("East should have led"): not the act."""
+        """Whether the word at stems[i] is owned or a noun ("his lead", "East's lead", "the
+        lead"), or only what should have been ("East should have led"): not the act."""
         at = self.stem_pos[i]
         if at == 0:
             return False
         before = self.tokens[at - 1]
-        return before.word in _OWNERS or "@poss" in before.tags or \
-            any(t.word in _UNREAL for t in self.stems[max(0, i - 3):i])
+        if before.word in _OWNERS or "@poss" in before.tags:
+            return True
+        if before.word in _ARTICLES and self.stems[i].word in _PRESENT:
+            return True  # "the opening lead", "a deal": no act ("a loner" is the anchor itself)
+        if before.word == "to" and at > 1 and self.tokens[at - 2].word in ("was", "is", "were"):
+            return True  # "the eldest hand was to lead": whose turn it was
+        return any(t.word in _UNREAL for t in self.stems[max(0, i - 3):i]) or \
+            _turn_told(self.stems[i], self.stems[i + 1:i + 2])
 
     def actor(self, m: Mention) -> bool:
         """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
@@ -1734,11 +1791,14 @@ class _Facts:
             near = [m for m in self.mentions if m.kind == "seat" and at < m.index <= at + 4 and m.clause == tok.clause]
             return near[0].refs[0] if near else None
         near = [m for m in self.mentions if m.index < at and m.sentence == tok.sentence
-                and (self.actor(m) if actors_only else m.kind == "seat")]
+                and (self.actor(m) if actors_only else m.kind == "seat") and not self.whose_turn(m)]
         told = [m for m in near if not self.background(m)] if not tok.tags & _BACKGROUND else near
         if not near:
             return None
         chosen = (told or near)[-1]
+        if not told and not tok.tags & _BACKGROUND and any(
+                t.word in ("he", "she") and t.clause == tok.clause for t in self.tokens[chosen.index + 1:at]):
+            return None  # "before West could lead she led": the act is hers, not West's
         if any(t.word in _SOMEBODY for t in self.tokens[chosen.index + 1:at]):
             return None  # "During Jim's loner somebody played": not Jim
         if self.pronoun_between(chosen.index, at):
@@ -1788,6 +1848,11 @@ class _Facts:
                 named = [m for m in named if not self.led(m)] or named
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
             cued = self.before_cue(named)
+            naming = [m for m in acting if self.follows(m, _stemset(NAMING_ACTS.get(self.kind, "")))]
+            if naming:
+                acting = naming  # "North trumped, then East reneged": the act named outright
+            elif self.kind in LEAD_IS_CONTEXT and self.both_sides(acting):
+                return None  # "N trumped, then E sloughed a diamond": whose revoke is asked, not guessed
             # The seat both acting and named just before the words of the act is the surest.
             both = [m for m in acting if m in cued]
             if acting or cued or named:
@@ -1797,6 +1862,11 @@ class _Facts:
             if ref is not None:
                 return ref
         return None
+
+    def both_sides(self, mentions: Sequence[Mention]) -> bool:
+        """Whether the seats named act for both sides."""
+        seats = {m.refs[0].resolve(self.me, self.dealer) for m in mentions}
+        return len({s.side for s in seats if s is not None}) > 1
 
     def subject(self, m: Mention) -> bool:
         """Whether a mention may be the subject of an act: not an object ("showed me", "across
@@ -1811,7 +1881,7 @@ class _Facts:
         if _failure(self.kind):
             return True
         ahead = [t.word for t in self.tokens[m.index + 1:m.index + 4] if t.clause == tok.clause]
-        if ahead[:1] in (["is"], ["was"]) and ahead[1:2] in (["first"], ["next"], ["supposed"], ["due"]):
+        if self.whose_turn(m):
             return False  # "West is first to speak": whose turn it was, not who acted
         if ahead[:1] in (["should"], ["ought"], ["supposed"]):
             return False  # "South should have led": whose turn it was, not who acted
@@ -1821,6 +1891,13 @@ class _Facts:
                 ["was", "dealing"], ["is", "dealing"], ["had", "dealt"], ["has", "dealt"])):
             return False  # "North dealt. West slapped down the ace": who dealt, context, not the act
         return not ({"not", "never"} & set(ahead))
+
+    def whose_turn(self, m: Mention) -> bool:
+        """Whether the words after a seat say only that it was his turn: "West is first to
+        speak", "the eldest hand was to lead"."""
+        tok = self.tokens[m.index]
+        ahead = [t.word for t in self.tokens[m.index + 1:m.index + 3] if t.clause == tok.clause]
+        return ahead[:1] in (["is"], ["was"]) and ahead[1:2] in (["first"], ["next"], ["supposed"], ["due"], ["to"])
 
     def identity(self, m: Mention) -> bool:
         """Whether a mention only says who sits where: "I'm West", "Dealer South", "the dealer
@@ -1845,7 +1922,7 @@ class _Facts:
         """The seat named last before the heaviest cue of the kind, in its sentence: the words
         that name the act tell whose it was ("North jumped in with 'I'll assist you'")."""
         for phrase, weight, parts in sorted(compiled_cues().get(self.kind, ()), key=lambda c: -c[1]):
-            if weight <= 0 or phrase == "#pattern":
+            if weight <= 0 or phrase in SIGNAL_NAMES:
                 continue
             hits = _matches(parts, self.stems)
             if hits:
@@ -1909,13 +1986,13 @@ class _Facts:
             return False  # "South hadn't played": not the act
         after = [t for t in after if t.word not in ("had", "has", "have", "also", "then", "just", "did", "do", "not")]
         telling = _stemset(REPORTING)
-        if any(t.word in ("should", "supposed", "meant", "ought") for t in after[:1]):
+        if any(t.word in ("should", "supposed", "meant", "ought", "must") for t in after[:1]):
             return False  # "East should have led": whose turn it was, not who acted
-        for t in after[:2]:
+        for k, t in enumerate(after[:2]):
             if "@seat" in t.tags:
                 return False  # "Spades led by West, North threw": North's act
             if t.stem in stems:
-                return True
+                return not _turn_told(t, after[k + 1:k + 2])
             if t.stem in telling:
                 return False
         return False

@@ -350,6 +350,35 @@ def test_the_seat_that_led_is_context_where_the_offence_is_a_card_played_to_the_
                 "diamonds", kind="revoke") == "E"
 
 
+def test_whose_turn_it_was_is_not_the_lead_made() -> None:
+    def read(text: str, kind: str | None = None) -> tuple[str | None, str | None]:
+        found = classify(text, examples=C.Phrasebook(()), kind=kind)
+        return found.kind, found.facts.get("offender")
+
+    # West dealt: North leads; East's lead is out of turn (Law 51). "leads first", "the
+    # opening lead" and "was to lead" tell whose turn it was.
+    assert read("West dealt, so North leads first. Except East led. South played to it too.") == \
+        ("lead_out_of_turn", "E")
+    assert read("West declared alone and North dealt, so East had the opening lead. South led instead, "
+                "the ten of spades.", "lead_out_of_turn")[1] == "S"
+    # Dealer West: North is eldest, East second, South third hand.
+    assert read("The third hand, not perceiving that the eldest hand was to lead, led the ace of trumps. "
+                "The dealer was West.", "lead_out_of_turn")[1] == "S"
+    assert read("W led OOT. N and S played to it, E not yet. Now what.") == ("lead_out_of_turn", "W")
+    assert read("South dealt. North led to the first trick instead of West.") == ("lead_out_of_turn", "N")
+    # The pronoun after a seat in a clause of time is the one who acted, not that seat.
+    assert read("Jill at South dealt and went alone. Then before West could lead she just led her ace of "
+                "spades herself!", "lead_out_of_turn")[1] == "S"
+
+
+def test_a_revoke_told_with_acts_on_both_sides_is_asked_unless_one_is_named() -> None:
+    # North trumping may be fair; which of the two revoked is not in the words.
+    assert "offender" not in classify("W led the ace of hearts, N trumped, then N led a heart and E sloughed "
+                                      "a diamond", kind="revoke").facts
+    assert classify("West led a heart, North trumped it, and East reneged with a heart in his hand",
+                    kind="revoke").facts["offender"] == "E"
+
+
 def test_a_tricks_number_is_not_a_hand_and_a_score_led_by_the_smaller_number_is_not_read() -> None:
     reading = classify("my left-hand opponent played before his partner on the third trick, he was fourth",
                        me="N", dealer="E")
@@ -451,6 +480,50 @@ def test_a_purposeful_revoke_names_who_revoked_but_a_bystander_has_no_seat() -> 
 def test_the_lone_players_partner_is_the_offender_by_definition() -> None:
     assert classify("South played alone, and his partner played a card on the first lead").facts["offender"] == "N"
     assert classify("West called a loner and East still played a card to the first trick").facts["offender"] == "E"
+
+
+def test_the_lone_players_partner_playing_names_the_act_not_the_lone_hand() -> None:
+    # Left out of the vote, blind batches 10-12 read these as lone declarations: the lone hand
+    # is context, and the act complained of is the partner's card (Law 96).
+    def top(text: str) -> str | None:
+        return classify(text, examples=C.Phrasebook(())).kind
+
+    assert top("North went alone. East led, and South, North's partner, forgot and threw the 9 of hearts "
+               "on it.") == "lone_partner_played"
+    assert top("Dealer was South, hearts trump, West ordered it up and went alone. West led the right bower "
+               "and his partner East, half asleep, dropped the 9 of clubs on it.") == "lone_partner_played"
+    # Laying the hand down is what the partner should do; a card before the lone hand was
+    # declared is no card of the lone player's partner.
+    assert top("North went alone and his partner South laid his cards down. East led.") != "lone_partner_played"
+    assert top("My partner East ordered it up, East led the first card, and then I (West) said 'wait, I'll "
+               "take it alone'. Can I?") != "lone_partner_played"
+
+
+def test_a_hand_of_other_than_five_cards_is_the_act_and_the_tricks_its_background() -> None:
+    # Law 104 (a hand found short or long in play); the tricks taken are only the hand's story.
+    def top(text: str) -> str | None:
+        return classify(text, examples=C.Phrasebook(())).kind
+
+    assert top("East had 4 cards the whole hand. They made it and got 3 tricks.") == "wrong_card_count"
+    assert top("W found with 6 cards at trick 2. No lone hand.") == "wrong_card_count"
+    assert top("West had five cards and took 3 tricks.") != "wrong_card_count"
+    assert top("The trick only had 3 cards in it, West never played to it.") != "wrong_card_count"
+
+
+def test_a_score_marked_wrong_is_the_act_and_the_tricks_its_background() -> None:
+    def top(text: str) -> str | None:
+        return classify(text, examples=C.Phrasebook(())).kind
+
+    assert top("Two hands ago they moved their counter up 2 when they only got 1 (they took 3 tricks).") == \
+        "score_error"
+    assert top("Three deals back North-South were credited with a march when they had only four tricks.") == \
+        "score_error"
+
+
+def test_a_lone_hand_is_read_some_words_after_its_seat_but_not_past_another() -> None:
+    assert classify("Dealer North. West ordered it up and went alone in spades. East led.").envelope["alone"] == "W"
+    assert classify("Dealer North. West passed and then South went alone. East led out of turn.") \
+        .envelope["alone"] == "S"
 
 
 def test_possessives_are_owners_not_actors() -> None:
