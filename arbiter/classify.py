@@ -172,6 +172,11 @@ CANON_PHRASES = (
     (re.compile(r"\btop\s+card\s+of\s+(?:the\s+)?(?:kitty|blind)\b", re.IGNORECASE), "upcard"),
     (re.compile(r"\bgo[ -]a?round\b", re.IGNORECASE), "round"),  # "the second go-around"
     (re.compile(r"\bclose\s+of\b", re.IGNORECASE), "end of"),  # the book's "at the close of the hand"
+    # the game's own name is no euchre scored: "can we play euchre with three?", "euchre night"
+    (re.compile(r"\b(play|playing|played|plays|in|of|at|learn|learning|about)\s+euchre\b", re.IGNORECASE),
+     r"\1 cardgame"),
+    (re.compile(r"\beuchre\s+(?=(?:night|club|game|games|party|table|tournament|player|players|league|rule|rules|"
+                r"evening|group|night)\b)", re.IGNORECASE), "cardgame "),
     (re.compile(r"\b([NESW])\s*/\s*([NESW])\b"), r"\1\2"),  # N/S -> NS
     (re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE), " "),  # left-hand -> left hand
     # "the third trick" is a trick's number, not the third hand: "trick 3"
@@ -569,7 +574,8 @@ def _doubtful(candidates: Sequence[Candidate], story: bool = False) -> bool:
 
 _QUOTE_SPAN = re.compile(r'"[^"]{1,300}"|(?<![\w\'])\'(?=\w)(?:[^\']|(?<=\w)\'(?=\w)){1,300}?(?<=[\w.,!?])\'(?!\w)')
 _ASIDE_SPAN = re.compile(r"\([^()]{1,200}\)")
-_SPEECH_SPAN = re.compile(r"\b(?:said|says|goes|went|yelled|shouted|announced)\s+(?:wait|oh|no|hold on|hang on|sorry|"
+_SPEECH_VERBS = ("said", "says", "goes", "went", "yelled", "shouted", "announced")
+_SPEECH_SPAN = re.compile(r"\b(?:" + "|".join(_SPEECH_VERBS) + r")\s+(?:wait|oh|no|hold on|hang on|sorry|"
                           r"whoops|oops|um|uh|hey)\s*[,!.]+\s*((?:[^.?!;]|\.\.\.){1,200})", re.IGNORECASE)
 """Speech told without quotation marks, known by its interjection, to the end of its sentence
 (an ellipsis goes on): 'North passed and then said wait, I want to order it... I mean assist
@@ -588,8 +594,9 @@ def _open_placed(text: str) -> list[tuple[str, str, str]]:
     """(raw, word, where): lower case, contractions opened, curly quotes straightened; `where`
     is "~q" in quoted speech, "~aside" in brackets, else ""."""
     text = canon_text(text)
-    spans = _spans(text) if ("'" in text or '"' in text or "(" in text or " said " in text or " says " in text
-                             or " goes " in text) else []
+    low_text = text.lower()
+    spans = _spans(text) if ("'" in text or '"' in text or "(" in text or
+                             any(f"{verb} " in low_text for verb in _SPEECH_VERBS)) else []
     out: list[tuple[str, str, str]] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
@@ -1653,6 +1660,7 @@ _BACKGROUND = frozenset(("~sub", "~aside", "~q"))
 _FAILING = frozenset(("do", "didnt", "fail"))
 """Stems of acts that are failures to act ("didn't follow"): said with a negation, still the act."""
 _LEADING = _stemset("led leads leading")
+_PASSING = _stemset("passed pass passes")
 _LEAD_ADVERBS = frozenset(("had", "has", "first", "then", "already", "also", "properly", "originally", "correctly"))
 """Words that may stand between a seat and its lead: "East had led", "West then led"."""
 _PRESENT = frozenset(("lead", "leads", "play", "plays", "deal", "deals"))
@@ -1847,6 +1855,8 @@ class _Facts:
             if self.kind in LEAD_IS_CONTEXT:
                 named = [m for m in named if not self.led(m)] or named
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
+            if self.kind == "pass_then_order":
+                acting = [m for m in named if self.passed_then(m)] or acting
             cued = self.before_cue(named)
             naming = [m for m in acting if self.follows(m, _stemset(NAMING_ACTS.get(self.kind, "")))]
             if naming:
@@ -1855,13 +1865,29 @@ class _Facts:
                 return None  # "N trumped, then E sloughed a diamond": whose revoke is asked, not guessed
             # The seat both acting and named just before the words of the act is the surest.
             both = [m for m in acting if m in cued]
-            if acting or cued or named:
-                return self.named_outright((both or acting or cued or named)[0])
+            if acting or cued:
+                return self.named_outright((both or acting or cued)[0])
+            for at, after in places:  # "North passed, then said wait, I want to order it up"
+                ref = self.seat_at(at, after) if "~q" in self.tokens[at].tags else None
+                if ref is not None:
+                    return ref  # the speaker of the words of the act
+            if named:
+                return self.named_outright(named[0])
         for at, after in places:  # the anchor only in a clause of time or quoted speech
             ref = self.seat_at(at, after)
             if ref is not None:
                 return ref
         return None
+
+    def passed_then(self, m: Mention) -> bool:
+        """Whether the seat passed and then, in the same sentence, did or said the act: "North
+        passed, then said wait, I want to order it up" (Law 78's offender)."""
+        end = min((o.index - len(o.refs[0].words.split()) + 1 for o in self.mentions
+                   if o.index > m.index and o.kind == "seat"), default=len(self.tokens))
+        rest = [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
+        passed = next((k for k, t in enumerate(rest[:3]) if t.stem in _PASSING), None)
+        acts = _stemset(ACTS["pass_then_order"])
+        return passed is not None and any(t.stem in acts for t in rest[passed + 1:])
 
     def both_sides(self, mentions: Sequence[Mention]) -> bool:
         """Whether the seats named act for both sides."""

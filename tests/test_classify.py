@@ -311,6 +311,15 @@ def test_the_seat_that_passed_and_then_ordered_is_the_offender_not_the_first_to_
     assert [t.word for t in tokens if "~q" in t.tags] == ["i", "want", "to", "order", "it", "i", "mean", "assist", "it"]
     # ...while 'North said I reneged' is the teller's 'I'.
     assert classify("North said I reneged", me="W").facts["offender"] == "W"
+    # Any verb of speaking opens such speech, and the pass and the speech after it in one
+    # sentence are the same seat's, whichever seat was named first.
+    tokens, _ = C.tokenize("North yelled wait, I want to order it up")
+    assert [t.word for t in tokens if "~q" in t.tags] == ["i", "want", "to", "order", "it", "up"]
+    for verb in ("said", "yelled"):
+        assert classify(f"Dealer South. West passed. North passed, then {verb} wait, I want to order it up.",
+                        kind="pass_then_order").facts["offender"] == "N"
+    assert classify("Dealer South. West passed, North said pass and then straight away said order it up",
+                    kind="pass_then_order").facts["offender"] == "N"
 
 
 def test_who_dealt_and_whose_turn_it_was_are_context_not_the_offender() -> None:
@@ -518,6 +527,12 @@ def test_a_score_marked_wrong_is_the_act_and_the_tricks_its_background() -> None
         "score_error"
     assert top("Three deals back North-South were credited with a march when they had only four tricks.") == \
         "score_error"
+
+
+def test_the_games_own_name_is_no_euchre_scored() -> None:
+    assert classify("Can we play euchre with just three people?").kind is None
+    assert classify("What does the word bridge mean in euchre?").kind is None
+    assert classify("we got euchred on the last hand, they only took two tricks").kind == "hand_result"
 
 
 def test_a_lone_hand_is_read_some_words_after_its_seat_but_not_past_another() -> None:
