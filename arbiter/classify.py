@@ -386,6 +386,9 @@ CANDIDATE_SHARE = 0.2
 MAX_CANDIDATES = 5
 """...and no more than this many."""
 BACKOFF = 0.15
+SUB_SHARE = 0.5
+"""What a cue met wholly inside a clause of time weighs ("after North led out of turn, we called
+a spade from his partner"): what came before the act complained of, not the act."""
 """Weight of a cue word met outside any whole cue, times its rarity (idf)."""
 MAX_TEXT = 2000
 """A description longer than this is not a table incident."""
@@ -917,6 +920,8 @@ def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -
             if not span or (weight > 0 and span <= covered):
                 continue
             covered |= span
+            if weight > 0 and min(span) >= 0 and all("~sub" in stems[i].tags for i in span):
+                weight *= SUB_SHARE  # "after North led out of turn, we called a spade": the story's before
             total += weight
             found.append(phrase)
             used |= {a for _, run in parts for alts in run for a in alts}
@@ -1357,7 +1362,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         elif p in ("partner", "partners") and i > 0:
             prev = plain[i - 1]
             anchor = last_seat()
-            if prev in ("his", "her") and anchor is not None:
+            if prev in ("his", "her") and anchor is not None and anchor.words.lower() in ("his partner", "her partner"):
+                seat = anchor  # "his partner's turn to lead. His partner (East) led": the same player again
+            elif prev in ("his", "her") and anchor is not None:
                 seat = anchor.shifted(2, f"{prev} partner")
             elif words[i - 1].endswith("'s") and out and out[-1].index == i - 1 and out[-1].kind == "seat":
                 seat = out.pop().refs[0].shifted(2, f"{words[i - 1]} partner")

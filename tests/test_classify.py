@@ -529,6 +529,30 @@ def test_a_score_marked_wrong_is_the_act_and_the_tricks_its_background() -> None
         "score_error"
 
 
+def test_what_a_clause_of_time_tells_is_the_storys_before_not_the_act() -> None:
+    # Law 57: the card called after a lead out of turn, not the lead, is what the story asks about.
+    def weight(text: str, kind: str) -> float:
+        return next(c.score for c in classify(text, examples=C.Phrasebook(())).candidates if c.kind == kind)
+
+    assert weight("After East led out of turn, we called a club.", "lead_out_of_turn") < \
+        weight("East led out of turn, and we called a club.", "lead_out_of_turn")
+    assert classify("After East led out of turn, we called a club from West for his next lead. West led a diamond "
+                    "although he held the king of clubs.").kind == "called_card_not_played"
+
+
+def test_his_partner_said_again_is_the_same_player() -> None:
+    found = classify("After West led out of turn, we called spades when it was his partner's turn to lead. His "
+                     "partner (East) led a diamond even though he had spades.", kind="called_card_not_played")
+    assert found.facts["offender"] == "E"
+
+
+def test_a_second_card_seen_in_turning_the_trump_and_a_card_swept_into_a_trick() -> None:
+    assert classify("The dealer turned up the trump and by accident the next card showed too, the ace of "
+                    "clubs.").kind == "trump_turn_exposes"
+    assert classify("Near the end South had no cards while we all had one: she had put two cards on the "
+                    "second trick.").kind == "extra_card_in_trick"
+
+
 def test_the_games_own_name_is_no_euchre_scored() -> None:
     assert classify("Can we play euchre with just three people?").kind is None
     assert classify("What does the word bridge mean in euchre?").kind is None
