@@ -1426,6 +1426,8 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
                 after = next((k for k in range(i + 1 + skip, len(tokens)) if "~aside" not in tokens[k].tags), None)
                 if seat is None and after is not None:  # "Bob (my partner) sits North"
                     seat = seat_of(after, _SEATED_BY, 3)
+            elif nxt.raw in ("N", "E", "S", "W") and (i + 2 == len(tokens) or tokens[i + 2].clause != nxt.clause):
+                seat = Seat(nxt.raw)  # a roster: "Dana N, Lou E, Pat S, Kris W"
             else:
                 seat = seat_of(i + 1, _SEATED_BY, 3) if nxt.sentence == tok.sentence else None
             if seat is not None:
@@ -1754,8 +1756,8 @@ class _Facts:
                  cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None, trump: Suit | None) -> None:
         self.kind, self.tokens, self.stems, self.mentions, self.cards = kind, tokens, stems, mentions, cards
         self.me, self.dealer, self.trump = me, dealer, trump
-        index_of = {id(t): i for i, t in enumerate(tokens)}
-        self.stem_pos = [index_of[id(t)] for t in stems]
+        self.index_of = {id(t): i for i, t in enumerate(tokens)}
+        self.stem_pos = [self.index_of[id(t)] for t in stems]
         self.facts: dict[str, Any] = {}
         self.unresolved: dict[str, str] = {}
 
@@ -1858,7 +1860,9 @@ class _Facts:
             # a diamond on it" is North's revoke, not West's).
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
             named = [m for m in named if not self.background(m)] or named
-            named = [m for m in named if self.subject(m)] or named
+            # A seat only said to sit somewhere ("the dealer is North, my partner is West") acts in
+            # nothing: where no seat named is a subject, the offender is asked, not guessed.
+            named = [m for m in named if self.subject(m)] or [m for m in named if not self.identity(m)]
             if self.kind in LEAD_IS_CONTEXT:
                 named = [m for m in named if not self.led(m)] or named
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
@@ -1909,6 +1913,8 @@ class _Facts:
         first = m.index - len(m.refs[0].words.split())
         if tok.word in ("me", "us", "them") or first >= 0 and self.tokens[first].word in _PREPOSITIONS:
             return False
+        if first >= 0 and self.tokens[first].word in ("what", "whether", "which"):
+            return False  # "we didn't see what West played": asked about, not the act complained of
         if self.identity(m):
             return False
         if _failure(self.kind):
@@ -1994,6 +2000,11 @@ class _Facts:
         return self.follows(m, _stemset(REPORTING)) and any(
             m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions)
 
+    def infinitive(self, t: Token) -> bool:
+        """Whether a word follows 'to': "waiting for his partner to play" is no act of his."""
+        at = self.index_of[id(t)]
+        return at > 0 and self.tokens[at - 1].word == "to"
+
     def led(self, m: Mention) -> bool:
         """Whether the seat is the subject of a lead: the verb just after it in its clause
         ("West led the jack", "East had led"), not a lead told in the passive after it ("she's
@@ -2017,7 +2028,8 @@ class _Facts:
             return any(t.word in ("do", "could", "fail") for t in after[:2])  # "North didn't follow"
         if denied:
             return False  # "South hadn't played": not the act
-        after = [t for t in after if t.word not in ("had", "has", "have", "also", "then", "just", "did", "do", "not")]
+        after = [t for t in after if t.word not in ("had", "has", "have", "also", "then", "just", "did", "do", "not")
+                 and not self.infinitive(t)]  # "South, second to play, put the bower on it"
         telling = _stemset(REPORTING)
         if any(t.word in ("should", "supposed", "meant", "ought", "must") for t in after[:1]):
             return False  # "East should have led": whose turn it was, not who acted

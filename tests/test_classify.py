@@ -359,6 +359,28 @@ def test_the_seat_that_led_is_context_where_the_offence_is_a_card_played_to_the_
                 "diamonds", kind="revoke") == "E"
 
 
+def test_blind_13s_wrong_sides_who_claimed_who_sat_where_and_what_was_only_watched() -> None:
+    # Each was read against the wrong side in blind-13's first measurement.
+    def seat(text: str, kind: str, **given: str) -> str | None:
+        return classify(text, kind=kind, **given).facts.get("offender")
+
+    # The claimant is not the offender: "a revoke on East" names East.
+    assert seat("I'm North. I called a revoke on East, and before I could go through the tricks his partner "
+                "swept everything into one pile.", "revoke") == "E"
+    # ...but "reneged on me" names the one revoked against.
+    assert seat("my right-hand opponent reneged on my ace of diamonds lead", "revoke", me="S") == "E"
+    assert seat("me in the South chair. East led the ace of clubs and West dropped a little heart on it. Two "
+                "tricks later West follows a club lead with the king of clubs.", "revoke") == "W"
+    # Seats said only to be somewhere act in nothing: ask rather than name the dealer.
+    assert seat("Mi compañero habló fuera de turno, he say 'pass' before the first player. The dealer is "
+                "North, my partner is West.", "bid_out_of_turn") is None
+    # A roster binds the names; "to play" and "what West played" are no acts of theirs.
+    assert seat("Our table: Dana N, Lou E, Pat S, Kris W. Lou led the ace of diamonds. Kris played before Pat "
+                "did.", "play_out_of_turn") == "W"
+    assert seat("East led the right bower, and then without waiting for his partner to play he just laid down "
+                "the left and the ace. We didn't even get to see what West played.", "winning_cards_run") == "E"
+
+
 def test_whose_turn_it_was_is_not_the_lead_made() -> None:
     def read(text: str, kind: str | None = None) -> tuple[str | None, str | None]:
         found = classify(text, examples=C.Phrasebook(()), kind=kind)
