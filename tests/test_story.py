@@ -179,7 +179,9 @@ DECISIVE_STORIES = {
  ("hand_result","tricks"): ("North and South ordered it up, how many points do they get?", ["--alone","none","--score","0-0"]),
  ("hand_result","alone"): ("North and South made trump and took all five tricks", ["--score","0-0"]),
  ("score_error","trump_turned_next_deal"): ("there was an error in the score", []),
- ("wrong_card_count","cards"): ('West held the wrong number of cards during the play', ['--dealer', 'N', '--score', '0-0']),
+ ("wrong_card_count","cards"): ('West held the wrong number of cards during the play', ['--dealer', 'N', '--score', '0-0', '--alone', 'none']),
+ # Law 90's forfeit is two, or four if a lone hand is played (a stranger found it assumed)
+ ("wrong_card_count","alone"): ('West was found with only four cards during the play', ['--dealer', 'N', '--score', '0-0']),
  ("asked_turned_card","trump_card_played"): ("East asked what the trump card was", ["--dealer","N"]),
  ("etiquette_breach","what"): ('East committed a breach of the etiquette', ['--offender', 'E']),
  ("all_passed","round"): ("all four passed", ["--dealer","N"]),
