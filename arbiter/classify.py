@@ -176,7 +176,7 @@ CANON_PHRASES = (
     (re.compile(r"\b(play|playing|played|plays|in|of|at|learn|learning|about)\s+euchre\b", re.IGNORECASE),
      r"\1 cardgame"),
     (re.compile(r"\beuchre\s+(?=(?:night|club|game|games|party|table|tournament|player|players|league|rule|rules|"
-                r"evening|group|night)\b)", re.IGNORECASE), "cardgame "),
+                r"evening|group)\b)", re.IGNORECASE), "cardgame "),
     (re.compile(r"\b([NESW])\s*/\s*([NESW])\b"), r"\1\2"),  # N/S -> NS
     (re.compile(r"(?<=[a-z])-(?=[a-z])", re.IGNORECASE), " "),  # left-hand -> left hand
     # "the third trick" is a trick's number, not the third hand: "trick 3"
