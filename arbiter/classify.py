@@ -70,9 +70,9 @@ def _load_tables() -> dict[str, Any]:
 
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
-              "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal", "reporting",
-              "owner_kinds", "trick_kinds", "dealing_kinds", "fillers", "never_correct", "negations", "irregular",
-              "contractions", "synonyms")
+              "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
+              "reporting", "owner_kinds", "trick_kinds", "dealing_kinds", "fillers", "never_correct", "negations",
+              "irregular", "contractions", "synonyms")
 
 
 def check_tables(data: Any, where: str) -> dict[str, Any]:
@@ -131,6 +131,8 @@ SIGNALS: dict[str, re.Pattern[str]] = {name: re.compile(rx) for name, rx in _T["
 SIGNAL_NAMES = frozenset(("#pattern", "#partner_plays", *SIGNALS))
 """Cues that are no phrase but a signal the reading finds: a dealing pattern, the lone
 player's partner playing, or a pattern of the `signals` table."""
+_SIGNAL_SLOT = {name: -1 - i for i, name in enumerate(sorted(SIGNAL_NAMES))}
+"""Each signal's own place, outside the words, for the cues' count of words covered."""
 ACTS: dict[str, str] = dict(_T["acts"])
 NAMING_ACTS: dict[str, str] = dict(_T["naming_acts"])
 LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
@@ -386,10 +388,10 @@ CANDIDATE_SHARE = 0.2
 MAX_CANDIDATES = 5
 """...and no more than this many."""
 BACKOFF = 0.15
+"""Weight of a cue word met outside any whole cue, times its rarity (idf)."""
 SUB_SHARE = 0.5
 """What a cue met wholly inside a clause of time weighs ("after North led out of turn, we called
 a spade from his partner"): what came before the act complained of, not the act."""
-"""Weight of a cue word met outside any whole cue, times its rarity (idf)."""
 MAX_TEXT = 2000
 """A description longer than this is not a table incident."""
 
@@ -539,9 +541,9 @@ def lone_partner_plays(tokens: Sequence[Token], mentions: Sequence[Mention], lon
         if m.kind != "seat" or m.possessive or told is None or m.index <= told:
             continue
         seat = m.refs[0]
+        where = seat.resolve(me, None)
         if not any(seat.base == r.base and seat.turn % 4 == (r.turn + 2) % 4 or
-                   seat.resolve(me, None) is not None and seat.resolve(me, None) == r.shifted(2, "").resolve(me, None)
-                   for r in lone):
+                   where is not None and where == r.shifted(2, "").resolve(me, None) for r in lone):
             continue
         ahead = [t for t in tokens[m.index + 1:m.index + 12] if t.sentence == tokens[m.index].sentence
                  and "~aside" not in t.tags and not t.filler][:6]
@@ -913,7 +915,7 @@ def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -
         covered: set[int] = set()
         for phrase, weight, parts in sorted(cues, key=lambda c: -c[1]):
             if phrase in SIGNAL_NAMES:
-                span = {-1 - len(phrase)} if phrase in found_signals else set()
+                span = {_SIGNAL_SLOT[phrase]} if phrase in found_signals else set()
             else:
                 hits = _matches(parts, stems)
                 span = {at + j for at, (_, run) in zip(hits, parts) for j in range(len(run))}
@@ -1547,6 +1549,12 @@ def find_me(text: str) -> Seat | None:
     return None
 
 
+def next_seat_at(mentions: Sequence[Mention], index: int, default: int) -> int:
+    """The token where the next seat after `index` is named (its first word), else `default`."""
+    return min((o.index - len(o.refs[0].words.split()) + 1 for o in mentions if o.index > index and o.kind == "seat"),
+               default=default)
+
+
 def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple[bool, list[Ref]]:
     """(nobody, seats): whether the story says nobody went alone, else the seats it names as
     playing alone, in order, as named (the caller resolves them)."""
@@ -1558,8 +1566,7 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple
         if m.kind != "seat":
             continue
         # "West ordered it up and went alone": up to seven words on, but not past another seat
-        nxt = min((o.index - len(o.refs[0].words.split()) + 1 for o in mentions
-                   if o.index > m.index and o.kind == "seat"), default=len(tokens))
+        nxt = next_seat_at(mentions, m.index, len(tokens))
         ahead = [t for t in tokens[m.index + 1:min(m.index + 8, nxt)] if t.sentence == tokens[m.index].sentence]
         owned = m.possessive and m.obj in ("loner", "lone")
         if owned or any(t.word in lone for t in ahead[:7]) and not any(
@@ -1679,7 +1686,6 @@ def _turn_told(verb: Token, after: Sequence[Token]) -> bool:
     """Whether a verb in the present with 'first' or 'next' after it tells whose turn it is,
     not what was done: "West dealt, so North leads first. Except East led"."""
     return verb.word in _PRESENT and bool(after) and after[0].word in ("first", "next")
-
 
 
 def _failure(kind: str) -> bool:
@@ -1893,8 +1899,7 @@ class _Facts:
     def passed_then(self, m: Mention) -> bool:
         """Whether the seat passed and then, in the same sentence, did or said the act: "North
         passed, then said wait, I want to order it up" (Law 78's offender)."""
-        end = min((o.index - len(o.refs[0].words.split()) + 1 for o in self.mentions
-                   if o.index > m.index and o.kind == "seat"), default=len(self.tokens))
+        end = next_seat_at(self.mentions, m.index, len(self.tokens))
         rest = [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
         passed = next((k for k, t in enumerate(rest[:3]) if t.stem in _PASSING), None)
         acts = _stemset(ACTS["pass_then_order"])
