@@ -421,8 +421,9 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
         else set()
     cued = as_context(cue_scores(stems, text, signals),
                       told=nobody_alone or any(r.resolve(me_seat, None) for r in lone_refs))
-    cued = lone_partner_named(cued, tokens, mentions, [] if nobody_alone else lone_refs, me_seat, env_dealer,
-                              told=not nobody_alone and any(t.word in ("alone", "loner", "lone") for t in tokens))
+    if not signals:  # the partner found playing is named; else only a story naming him may be about him
+        cued = lone_partner_named(cued, tokens, mentions, [] if nobody_alone else lone_refs, me_seat, env_dealer,
+                                  told=not nobody_alone and any(t.word in ("alone", "loner", "lone") for t in tokens))
     candidates = cued
     if candidates and not candidates[0].cues and candidates[0].score < MIN_LOOSE:
         candidates = []  # one stray word ("a lovely afternoon for a game") names no incident
@@ -465,26 +466,40 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
 SECOND_EVENT = re.compile(r"\b(?:then|also|another|two (?:things|problems|issues|incidents)|second thing|"
                           r"on top of that|as well|plus|and then|after that)\b", re.IGNORECASE)
 """Words that tell a story's second event."""
+TWO_TOLD = re.compile(r"\b(?:two (?:things|problems|issues|incidents|complaints|questions|separate)|second thing|"
+                      r"another thing|the other(?: one)?:|on top of that|both (?:seem|are|were|look) wrong)\b|"
+                      r"(?:^|\s)[12]\)", re.IGNORECASE)
+"""Words that say outright that the story tells two incidents: a second act then needs less."""
+TOLD_SHARE = 0.25
+"""Where the teller says there are two, the second kind's share of the first's score."""
 
 
 def two_incidents(cued: Sequence[Candidate], stems: Sequence[Token], text: str) -> list[str]:
     """The two kinds of a story that tells two incidents, else [].
 
     Two kinds count as two incidents when each is named by whole cues of its own weight
-    (the second at least three points and half the first), their cues stand in different
-    sentences or clauses, and the words tell a second event ("then", "also", "two things")."""
-    if len(cued) < 2 or not SECOND_EVENT.search(text):
+    (the second at least three points and half the first; two points and a quarter where
+    the teller says there are two), their cues stand in different sentences or clauses, and
+    the words tell a second event ("then", "also", "two things"). A story read as two is
+    asked about, never ruled as one, so the rule leans to finding two."""
+    told = bool(TWO_TOLD.search(text)) or " AND " in text
+    if len(cued) < 2 or not (told or SECOND_EVENT.search(text)):
         return []
     first, second = cued[0], cued[1]
-    if _act_score(second) < MIN_SCORE + 1 or second.score < first.score * 0.5 or not first.cues or not second.cues:
+    floor, share = (MIN_SCORE, TOLD_SHARE) if told else (MIN_SCORE + 1, 0.5)
+    context = CONTEXT_CUES.get(second.kind, ())
+    if _act_score(second) < floor or second.score < first.score * share or not first.cues or \
+            all(cue in context for cue in second.cues):
         return []  # a second kind named by context words only ("before North had spoken") is no second act
-    def places(kind: str, cues: Sequence[str]) -> set[int]:
+    def places(kind: str, cues: Sequence[str], joined: bool) -> set[int]:
         where: set[int] = set()
         for phrase, _, parts in compiled_cues()[kind]:
-            if phrase in cues:
+            if phrase in cues and (joined or " + " not in phrase and " ... " not in phrase):
                 where |= {stems[i].clause for i in _matches(parts, stems)}
         return where
-    a, b = places(first.kind, first.cues), places(second.kind, second.cues)
+    a, b = places(first.kind, first.cues, True), places(second.kind, second.cues, True)
+    if told and a & b:  # told as two: where the words run together, the phrases' own clauses
+        a, b = places(first.kind, first.cues, False) or a, places(second.kind, second.cues, False) or b
     return [first.kind, second.kind] if a and b and not a & b else []
 
 
@@ -546,14 +561,12 @@ def lone_partner_plays(tokens: Sequence[Token], mentions: Sequence[Mention], lon
                    where is not None and where == r.shifted(2, "").resolve(me, None) for r in lone):
             continue
         ahead = [t for t in tokens[m.index + 1:m.index + 12] if t.sentence == tokens[m.index].sentence
-                 and "~aside" not in t.tags and not t.filler][:6]
+                 and "~aside" not in t.tags and not t.filler][:8]
         for k, t in enumerate(ahead):
             if t.word in ("not", "never"):
                 break
-            if t.stem in _PLAYING:
-                if not {"cards", "hand"} & {u.word for u in ahead[k + 1:k + 4]}:
-                    return True
-                break
+            if t.stem in _PLAYING and not {"cards", "hand"} & {u.word for u in ahead[k + 1:k + 4]}:
+                return True  # past "put his cards down" to what he did next ("then played the nine")
     return False
 
 
@@ -1269,6 +1282,10 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
     at `i` name a player by the side he sits: "the player on his left", "the guy to the
     dealer's right", "my neighbour on the left" (the teller's, when no one else is named)."""
     at = i + 1 if plain[i] == "my" else i
+    across = _across(plain, at + 1)
+    if across is not None:  # "the lady across from me", "the guy opposite the dealer"
+        owner, end = across
+        return owner, 2, end
     if at + 3 >= len(plain) or plain[at + 1] not in ("on", "to", "at"):
         return None
     if plain[at + 2] == "the" and plain[at + 3] == "dealer" and at + 4 < len(plain):
@@ -1285,6 +1302,26 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
         return "dealer", turn, at + 3
     return None
 _ROLE_NOUNS = ("hand", "player", "seat")
+
+
+def _across(plain: Sequence[str], at: int) -> tuple[str, int] | None:
+    """The owner named by "across from me", "across the table from him", "opposite the
+    dealer" starting at `at`, and the index of its last word."""
+    k = at
+    if k < len(plain) and plain[k] == "across":
+        k += 1
+        if plain[k:k + 2] == ["the", "table"]:
+            k += 2
+        if k >= len(plain) or plain[k] != "from":
+            return None
+    elif k >= len(plain) or plain[k] != "opposite":
+        return None
+    k += 1
+    if k < len(plain) and plain[k] == "the" and k + 1 < len(plain) and plain[k + 1] == "dealer":
+        return "dealer", k + 1
+    if k < len(plain) and plain[k] in ("me", "him", "her"):
+        return {"me": "me", "him": "his", "her": "her"}[plain[k]], k
+    return None
 
 
 def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]:
@@ -1361,6 +1398,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         elif p in _ROLE_WORDS and nxt in _ROLE_NOUNS and (deal_roles or p == "first"):
             seat = Ref("dealer", _ROLE_WORDS[p], f"the {p} {nxt}")
             end = i + 1
+        elif p in ("partner", "partners") and nxt != "of" and (i == 0 or tokens[i - 1].sentence != tokens[i].sentence):
+            seat = Ref("me", 2, raw)  # "Partner's jack slipped out": the teller's partner, as at the table
         elif p in ("partner", "partners") and i > 0:
             prev = plain[i - 1]
             anchor = last_seat()
@@ -1522,6 +1561,9 @@ _ME_PATTERNS = (
     re.compile(rf"\({_SEAT_NAME},?\s+(?:that'?s\s+)?me\)"),
     re.compile(rf"\b(?:i|i'?m)\s+sit(?:ting)?\s+{_SEAT_NAME}\b"),
 )
+# "my partner, who sits South", "my partner (North)", "my partner is West": the teller sits opposite
+_MY_PARTNER_AT = re.compile(rf"\bmy\s+(?:partner|pard)(?:'s)?\s*[,(]?\s*(?:who\s+)?(?:is\s+|was\s+|sits\s+|sat\s+|"
+                            rf"'s\s+)?(?:sitting\s+|seated\s+)?(?:at\s+|in\s+)?(?:the\s+)?{_SEAT_NAME}\b")
 _NUMBER_WORD = r"(\d{1,2}|zero|nothing|love|one|two|three|four|five|six|seven|eight|nine)"
 _SIDE_WORD = r"(ns|n/s|n-s|ew|e/w|e-w|north[- ]south|east[- ]west|we|us|they|them|our side|their side)"
 _SCORE_PAIR = re.compile(
@@ -1546,7 +1588,8 @@ def find_me(text: str) -> Seat | None:
         match = pattern.search(low)
         if match:
             return SEAT_WORDS[match.group(1)]
-    return None
+    match = _MY_PARTNER_AT.search(low)
+    return SEAT_WORDS[match.group(1)].partner if match else None
 
 
 def next_seat_at(mentions: Sequence[Mention], index: int, default: int) -> int:
@@ -1804,6 +1847,8 @@ class _Facts:
         """Whether a seat mention can be the one who acted: not 'my loner' or 'East's deal'."""
         if m.kind != "seat":
             return False
+        if m.refs[0].words.lower() == "me" and m.index > 0 and self.tokens[m.index - 1].word in _PREPOSITIONS:
+            return False  # "my partner across from me said pass": the object, not the one who spoke
         if not m.possessive:
             return True
         return self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand", "exposed", "")
@@ -2227,6 +2272,12 @@ class _Facts:
             a, b, c = m.groups()
             self.facts["pattern"] = f"{a}-{b}" if c is None and {a, b} == {"2", "3"} else "irregular"
 
+    def dealer_offends(self) -> None:
+        """The offender is the dealer by the kind's own terms: the dealer's seat, or asked."""
+        self.facts.pop("offender", None)
+        if self.dealer is not None:
+            self.facts["offender"] = self.dealer.value
+
     # -- all of them --
 
     def read(self) -> tuple[dict[str, Any], dict[str, str]]:
@@ -2287,9 +2338,9 @@ class _Facts:
         elif kind == "wrong_card_count" and self.facts.get("no_discard"):
             # The dealer who failed to discard is the offender, whatever seat the words name.
             self.facts.pop("cards", None)
-            self.facts.pop("offender", None)
-            if self.dealer is not None:
-                self.facts["offender"] = self.dealer.value
+            self.dealer_offends()
+        elif kind == "shuffle_irregular" and self.facts.get("how") == "card_seen_in_dealers_shuffle":
+            self.dealer_offends()  # a card seen in the dealer's own shuffle: the teller only saw it
         unresolved = {k: v for k, v in self.unresolved.items() if k not in self.facts}
         return self.facts, unresolved
 

@@ -320,3 +320,56 @@ def test_who_cried_renege_is_not_who_reneged() -> None:
     found = classify("clubs trump. east screamed renege at north, who threw the 9 of spades on the "
                      "ace of diamonds though he still had the king of diamonds.")
     assert found.kind == "revoke" and found.facts["offender"] == "N"
+
+
+def test_who_shuffled_wrongly_is_read_and_a_dealer_s_shuffle_is_the_dealer_s() -> None:
+    # Law 22 forbids the shuffle; the ruling names the player who made it.
+    found = classify("Before the deal North shuffled the pack down in his lap, under the table.")
+    assert found.kind == "shuffle_irregular" and found.facts == {"how": "below_table", "offender": "N"}
+    # Law 24, one shuffle each: the one who shuffled beyond his turn, not the first shuffler.
+    found = classify("West collected the cards and shuffled, then South, the dealer, shuffled, and then "
+                     "North grabbed the pack and shuffled it twice.", kind="shuffle_irregular")
+    assert found.facts["offender"] == "N"
+    # Law 27 is about the dealer's own shuffle: whoever saw the card, the dealer shuffled.
+    found = classify("I'm South. While the dealer (East) gave it his final shuffle I saw the ace of "
+                     "clubs on the bottom.", kind="shuffle_irregular")
+    assert found.facts == {"how": "card_seen_in_dealers_shuffle", "offender": "E"}
+
+
+def test_the_lone_player_s_partner_who_plays_after_he_should_have_laid_down_his_hand() -> None:
+    found = classify("South went alone in spades. West led, and North, who should have put his cards "
+                     "down, just played the ten of clubs on it.")
+    assert found.kind == "lone_partner_played" and found.facts["offender"] == "N"
+
+
+def test_partner_alone_at_the_start_is_the_teller_s_partner() -> None:
+    found = classify("Partner's queen of spades fell out of her hand face up onto the table. I'm East.")
+    assert found.kind == "exposed_card" and found.facts["offender"] == "W"
+
+
+def test_the_player_across_from_the_teller_is_his_partner_not_the_teller() -> None:
+    # Dealer North: East speaks first, then South; West, across from East, spoke before South.
+    found = classify("I'm East and the dealer is North. Before South had a chance to speak, the man across "
+                     "from me said 'I pass'.")
+    assert found.kind == "bid_out_of_turn" and found.facts["offender"] == "W"
+    found = classify("I'm North. My partner across from me said 'pick it up' before East had spoken. "
+                     "West dealt.")
+    assert found.facts["offender"] == "S"
+
+
+def test_the_teller_s_seat_from_where_his_partner_sits() -> None:
+    found = classify("My partner, who sits West, led out of turn; nobody had played to it.", kind="lead_out_of_turn")
+    assert found.envelope["me"] == "E" and found.facts["offender"] == "W"
+    assert classify("My partner (North) says East reneged.").envelope["me"] == "S"
+
+
+def test_a_story_told_as_two_is_asked_about_even_where_its_words_run_together() -> None:
+    found = classify("Two problems tonight. The dealer (South) gave East six cards. The other: when we "
+                     "checked the score we found they had scored 2 for the last hand when it should have been 1.")
+    assert set(found.incidents) == {"misdeal", "score_error"}
+
+
+def test_a_wrong_count_found_in_play_is_not_a_misdeal() -> None:
+    # Law 42 (a misdeal) is found at the deal; Law 90 holds the deal good once the play is on.
+    found = classify("The dealer gave himself six cards and nobody noticed it until the third trick.")
+    assert found.kind == "wrong_card_count"
