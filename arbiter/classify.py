@@ -898,6 +898,22 @@ def _matches(parts: Sequence[Part], stems: Sequence[Token]) -> list[int]:
     return hits
 
 
+def words_met(stems: Sequence[Token]) -> set[str]:
+    """Every stem, exact word and tag of the words: what any place of a cue can meet."""
+    met: set[str] = set()
+    for t in stems:
+        met.add(t.stem)
+        met.add(t.exact)
+        met |= t.tags
+    return met
+
+
+def can_match(parts: Sequence[Part], met: set[str]) -> bool:
+    """Whether every place of the cue has an alternative among the words met: a cue that
+    fails this cannot match (`_meets`), and most of a thousand cues fail it at once."""
+    return all(not alts.isdisjoint(met) for _, run in parts for alts in run)
+
+
 def shortlist(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The candidates worth listing: at least CANDIDATE_SHARE of the winner's score, MAX_CANDIDATES at most."""
     top = candidates[0].score if candidates else 0.0
@@ -919,6 +935,7 @@ def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -
     low = canon_text(text).lower()
     found_signals |= {name for name, rx in SIGNALS.items() if rx.search(low)}
     present = {t.stem for t in stems}
+    met = words_met(stems)
     out: list[Candidate] = []
     weights = keyword_weights()
     for kind, cues in compiled_cues().items():
@@ -929,9 +946,11 @@ def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -
         for phrase, weight, parts in sorted(cues, key=lambda c: -c[1]):
             if phrase in SIGNAL_NAMES:
                 span = {_SIGNAL_SLOT[phrase]} if phrase in found_signals else set()
-            else:
+            elif can_match(parts, met):
                 hits = _matches(parts, stems)
                 span = {at + j for at, (_, run) in zip(hits, parts) for j in range(len(run))}
+            else:
+                span = set()
             if not span or (weight > 0 and span <= covered):
                 continue
             covered |= span
@@ -1042,6 +1061,17 @@ background misleads them. `rule TEXT --json` ruled 9 of 297 on a wrong kind at 3
 SIM_WEIGHT_LONG = 10.0
 """The vote's worth for a story (over LONG characters)."""
 _SEAT_STEMS = frozenset(stem(w) for w in SEAT_WORDS)
+INDEX_BUCKETS = 1024
+"""Buckets of the phrasebook's cached index: some twelve terms in each."""
+INDEX_FORMAT = 2
+"""The cached index's layout; a cache of another layout is built again."""
+
+
+def _bucket(term: str) -> int:
+    """A term's bucket: a hash that is the same in every process (str's hash is salted)."""
+    from zlib import crc32
+
+    return crc32(term.encode("utf-8")) % INDEX_BUCKETS
 
 
 def terms(tokens: Sequence[Token]) -> list[str]:
@@ -1101,36 +1131,56 @@ class Phrasebook:
         return len(self.kinds)
 
     def state(self) -> dict[str, Any]:
-        """What `restore` needs: plain data, for the cache."""
+        """What `restore` needs: plain data, for the cache.
+
+        The terms are spread over INDEX_BUCKETS buckets by a stable hash, each bucket's terms
+        (weight and posting list) marshalled on their own: a description of forty terms
+        unpacks some forty buckets, not the whole vocabulary, which cost about 10 ms a call."""
+        import marshal
         from array import array
 
-        # Each posting list packed as two arrays' bytes: loading them is a copy, and only the
-        # terms of the words at hand are unpacked (`_posting`).
-        packed = {w: (array("i", [i for i, _ in p]).tobytes(), array("d", [x for _, x in p]).tobytes())
-                  for w, p in self.postings.items()}
-        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds, "idf": self.idf, "packed": packed}
+        buckets: list[dict[str, tuple[float, bytes, bytes]]] = [{} for _ in range(INDEX_BUCKETS)]
+        for w, idf in self.idf.items():
+            p = self.postings.get(w, [])
+            buckets[_bucket(w)][w] = (idf, array("i", [i for i, _ in p]).tobytes(),
+                                      array("d", [x for _, x in p]).tobytes())
+        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds,
+                "buckets": [marshal.dumps(b) for b in buckets]}
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> Phrasebook:
-        """A phrasebook from its `state`, without building its vectors again."""
+        """A phrasebook from its `state`, without building its vectors again: each bucket of
+        terms is unpacked when a word of it is first looked up (`_known`)."""
         book = cls.__new__(cls)
         book.k, book.pairs, book.kinds = state["k"], state["pairs"], list(state["kinds"])
-        book.idf, book.postings, book._packed = state["idf"], {}, state["packed"]
+        book.idf, book.postings = {}, {}
+        book._buckets, book._opened = list(state["buckets"]), set()
         return book
 
-    _packed: dict[str, tuple[bytes, bytes]] = {}  # noqa: RUF012 (replaced per instance by restore)
+    _buckets: list[bytes] = []  # noqa: RUF012 (a built phrasebook has every term in idf already)
+    _opened: set[int] = set()  # noqa: RUF012
+
+    def _known(self, w: str) -> bool:
+        """Whether any description uses the term; from a restored index, its bucket is
+        unpacked on the first look-up."""
+        if w in self.idf or not self._buckets:
+            return w in self.idf
+        b = _bucket(w)
+        if b not in self._opened:
+            import marshal
+            from array import array
+
+            self._opened.add(b)
+            for term, (idf, ids_raw, xs_raw) in marshal.loads(self._buckets[b]).items():
+                ids, xs = array("i"), array("d")
+                ids.frombytes(ids_raw)
+                xs.frombytes(xs_raw)
+                self.idf[term], self.postings[term] = idf, list(zip(ids, xs))
+        return w in self.idf
 
     def _posting(self, w: str) -> list[tuple[int, float]]:
         """The descriptions that use a term, with its weight in each."""
-        found = self.postings.get(w)
-        if found is None and w in self._packed:
-            from array import array
-
-            ids, xs = array("i"), array("d")
-            ids.frombytes(self._packed[w][0])
-            xs.frombytes(self._packed[w][1])
-            found = self.postings[w] = list(zip(ids, xs))
-        return found or []
+        return self.postings.get(w, []) if self._known(w) else []
 
     def vector(self, words: Sequence[str]) -> dict[str, float]:
         """Unit-length TF-IDF vector of known terms (a term no description uses can match none)."""
@@ -1138,7 +1188,7 @@ class Phrasebook:
 
         tf: dict[str, int] = {}
         for w in words:
-            if w in self.idf:
+            if self._known(w):
                 tf[w] = tf.get(w, 0) + 1
         vec = {w: (1 + math.log(c)) * self.idf[w] * (self.pairs if " " in w else 1.0) for w, c in tf.items()}
         norm = math.sqrt(sum(x * x for x in vec.values()))
@@ -1215,12 +1265,13 @@ def phrasebook(without: frozenset[str] = frozenset()) -> Phrasebook:
 
     if without:
         return Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without)
-    name = f"phrasebook-{_phrasebook_digest()}-{SIM_K}-{SIM_PAIRS}"
+    name = f"phrasebook-{_phrasebook_digest()}-{SIM_K}-{SIM_PAIRS}-{INDEX_FORMAT}"
     state = read_cache(name)  # keyed on the file's digest: no need to read its entries to trust it
-    if isinstance(state, dict) and {"k", "pairs", "kinds", "idf", "packed"} <= set(state):
+    if isinstance(state, dict) and {"k", "pairs", "kinds", "buckets"} <= set(state) \
+            and len(state["buckets"]) == INDEX_BUCKETS:
         return Phrasebook.restore(state)
     book = Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries())
-    write_cache(name, book.state(), family=r"phrasebook-s?[0-9a-f]{32}-[0-9.]+-[0-9.]+")
+    write_cache(name, book.state(), family=r"phrasebook-s?[0-9a-f]{32}-[0-9.]+-[0-9.]+(?:-[0-9]+)?")
     return book
 
 

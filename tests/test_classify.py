@@ -200,6 +200,28 @@ def test_the_phrasebook_is_read_only_for_plain_words(tmp_path: Path) -> None:
     assert out.stdout.split() == ["False", "0", "1"]
 
 
+def test_the_cached_index_votes_as_the_phrasebook_built_afresh() -> None:
+    # The cache keeps the index in buckets unpacked on demand; a reading must not depend on it.
+    entries = C.phrasebook_entries()
+    built = C.Phrasebook((e["kind"], e["terms"]) for e in entries)
+    restored = C.Phrasebook.restore(built.state())
+    assert len(restored) == len(built) and not restored.idf  # nothing unpacked before a look-up
+    for e in entries[::40]:
+        assert restored.vote(e["terms"]) == built.vote(e["terms"]), e["text"]
+    assert restored.vote(C.text_terms("what a lovely afternoon")) == built.vote(C.text_terms("what a lovely afternoon"))
+    assert restored.vote(["no-such-term-anywhere"]) == {}
+    assert len(restored.idf) < len(built.idf)  # only the buckets the words touched
+
+
+def test_a_cue_is_tried_only_where_each_of_its_words_is_met() -> None:
+    tokens, _ = C.tokenize("West reneged on the second trick")
+    met = C.words_met(tokens)
+    assert C.can_match(C._compile("reneged"), met)
+    assert C.can_match(C._compile("renege + trick"), met)
+    assert not C.can_match(C._compile("renege + kitty"), met)  # "kitty" is in no word: no match possible
+    assert not C._matches(C._compile("renege + kitty"), tokens)
+
+
 def test_the_vote_shares_the_nearest_descriptions_similarity() -> None:
     book = C.Phrasebook([("revoke", C.text_terms("West reneged")), ("revoke", C.text_terms("East revoked")),
                          ("misdeal", C.text_terms("the dealer gave North six cards"))], k=2)
