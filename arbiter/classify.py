@@ -71,8 +71,8 @@ def _load_tables() -> dict[str, Any]:
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
               "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
-              "reporting", "owner_kinds", "trick_kinds", "dealing_kinds", "fillers", "never_correct", "negations",
-              "irregular", "contractions", "synonyms")
+              "reporting", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
+              "negations", "irregular", "contractions", "synonyms")
 
 
 def check_tables(data: Any, where: str) -> dict[str, Any]:
@@ -139,6 +139,8 @@ LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
 REPORTING: str = _T["reporting"]
 OWNER_KINDS = frozenset(_T["owner_kinds"])
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
+AFTER_OFFENCE = frozenset(_T["after_offence"])
+"""Kinds whose complaint follows another offence, which is then the story's background."""
 TRICK_KINDS = frozenset(_T["trick_kinds"])
 """Kinds where 'second hand' and 'third hand' are places in a trick, not the deal's roles."""
 DEALING_KINDS = frozenset(_T["dealing_kinds"])
@@ -421,6 +423,7 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
         else set()
     cued = as_context(cue_scores(stems, text, signals),
                       told=nobody_alone or any(r.resolve(me_seat, None) for r in lone_refs))
+    cued = after_offence(cued)
     if not signals:  # the partner found playing is named; else only a story naming him may be about him
         cued = lone_partner_named(cued, tokens, mentions, [] if nobody_alone else lone_refs, me_seat, env_dealer,
                                   told=not nobody_alone and any(t.word in ("alone", "loner", "lone") for t in tokens))
@@ -467,7 +470,9 @@ SECOND_EVENT = re.compile(r"\b(?:then|also|another|two (?:things|problems|issues
                           r"on top of that|as well|plus|and then|after that)\b", re.IGNORECASE)
 """Words that tell a story's second event."""
 TWO_TOLD = re.compile(r"\b(?:two (?:things|problems|issues|incidents|complaints|questions|separate)|second thing|"
-                      r"another thing|the other(?: one)?:|on top of that|both (?:seem|are|were|look) wrong)\b|"
+                      r"another thing|the other(?: one)?:|on top of that|both (?:seem|are|were|look) wrong|"
+                      r"separate (?:question|issue|thing|matter)|(?:different|unrelated) (?:question|issue|thing)|"
+                      r"while (?:we were )?sorting (?:that|it|this) out)\b|"
                       r"(?:^|\s)[12]\)", re.IGNORECASE)
 """Words that say outright that the story tells two incidents: a second act then needs less."""
 TOLD_SHARE = 0.25
@@ -486,6 +491,8 @@ def two_incidents(cued: Sequence[Candidate], stems: Sequence[Token], text: str) 
     if len(cued) < 2 or not (told or SECOND_EVENT.search(text)):
         return []
     first, second = cued[0], cued[1]
+    if first.kind in AFTER_OFFENCE or second.kind in AFTER_OFFENCE:
+        return []  # the offence it follows is its background (`after_offence`)
     floor, share = (MIN_SCORE, TOLD_SHARE) if told else (MIN_SCORE + 1, 0.5)
     context = CONTEXT_CUES.get(second.kind, ())
     if _act_score(second) < floor or second.score < first.score * share or not first.cues or \
@@ -518,6 +525,17 @@ def as_context(candidates: list[Candidate], told: bool = False) -> list[Candidat
             c = Candidate(c.kind, round(max(0.0, c.score - lost), 2), tuple(q for q in c.cues if q not in context))
         out.append(c)
     return _ranked(out)
+
+
+def after_offence(candidates: list[Candidate]) -> list[Candidate]:
+    """Where a kind told after another offence (AFTER_OFFENCE: the wronged side's consulting
+    over its penalty) is named by a whole cue of its own, the other offences are its story's
+    background and weigh half: "S led out of turn, then E and W huddled about which penalty"."""
+    told = [c for c in candidates if c.kind in AFTER_OFFENCE and _act_score(c) >= MIN_SCORE + 1]
+    if not told:
+        return candidates
+    return _ranked([c if c.kind in AFTER_OFFENCE else Candidate(c.kind, round(c.score * SUB_SHARE, 2), c.cues)
+                    for c in candidates])
 
 
 _PARTNER_WORDS = frozenset(("partner", "partners", "pard", "dummy"))
@@ -560,11 +578,15 @@ def lone_partner_plays(tokens: Sequence[Token], mentions: Sequence[Mention], lon
         if not any(seat.base == r.base and seat.turn % 4 == (r.turn + 2) % 4 or
                    where is not None and where == r.shifted(2, "").resolve(me, None) for r in lone):
             continue
-        ahead = [t for t in tokens[m.index + 1:m.index + 12] if t.sentence == tokens[m.index].sentence
-                 and "~aside" not in t.tags and not t.filler][:8]
+        at = [j for j in range(m.index + 1, min(m.index + 12, len(tokens)))
+              if tokens[j].sentence == tokens[m.index].sentence and "~aside" not in tokens[j].tags
+              and not tokens[j].filler][:8]
+        ahead = [tokens[j] for j in at]
         for k, t in enumerate(ahead):
             if t.word in ("not", "never"):
                 break
+            if tokens[at[k] - 1].word in _ARTICLES or tokens[at[k] - 1].word in _OWNERS:
+                continue  # "East had the opening lead": whose turn it was, no card played
             if t.stem in _PLAYING and not {"cards", "hand"} & {u.word for u in ahead[k + 1:k + 4]}:
                 return True  # past "put his cards down" to what he did next ("then played the nine")
     return False
@@ -1487,6 +1509,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
 _FIRST_PERSON = frozenset(("i", "me", "my", "myself", "mine", "we", "us", "our", "ours"))
 _SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated"))
 _PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's"))
+_PARTNER_SAID = frozenset(("my", "our", "partner", "pard"))
+"""Words between a name and its seat that say whose partner he is: "Devin is my partner (East)"."""
 
 
 def _name(tok: Token) -> str:
@@ -1522,6 +1546,8 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
                 seat = Seat(nxt.raw)  # a roster: "Dana N, Lou E, Pat S, Kris W"
             else:
                 seat = seat_of(i + 1, _SEATED_BY, 3) if nxt.sentence == tok.sentence else None
+                if seat is None and nxt.word in ("is", "was") and nxt.sentence == tok.sentence:
+                    seat = seat_of(i + 1, _SEATED_BY | _PARTNER_SAID, 5)  # "Devin is my partner (East)"
             if seat is not None:
                 out.setdefault(name, seat)
         elif tok.word in _PRONOUN_SEATED:
@@ -1612,6 +1638,9 @@ _ME_PATTERNS = (
     re.compile(rf"\({_SEAT_NAME},?\s+(?:that'?s\s+)?me\)"),
     re.compile(rf"\b(?:i|i'?m)\s+sit(?:ting)?\s+{_SEAT_NAME}\b"),
 )
+# "I'm E", "(im N)": a seat's letter, which only a capital tells from a word
+_ME_LETTER = re.compile(r"\b(?:[Ii]'?m|I am|I was)\s+(?:sitting\s+)?([NESW])\b(?!')")
+_LETTER_SEATS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 # "my partner, who sits South", "my partner (North)", "my partner is West": the teller sits opposite
 _MY_PARTNER_AT = re.compile(rf"\bmy\s+(?:partner|pard)(?:'s)?\s*[,(]?\s*(?:who\s+)?(?:is\s+|was\s+|sits\s+|sat\s+|"
                             rf"'s\s+)?(?:sitting\s+|seated\s+)?(?:at\s+|in\s+)?(?:the\s+)?{_SEAT_NAME}\b")
@@ -1639,6 +1668,9 @@ def find_me(text: str) -> Seat | None:
         match = pattern.search(low)
         if match:
             return SEAT_WORDS[match.group(1)]
+    letter = _ME_LETTER.search(text)
+    if letter:
+        return SEAT_WORDS[_LETTER_SEATS[letter.group(1)]]
     match = _MY_PARTNER_AT.search(low)
     return SEAT_WORDS[match.group(1)].partner if match else None
 
@@ -1666,7 +1698,22 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple
         if owned or any(t.word in lone for t in ahead[:7]) and not any(
                 t.word in ("not", "never") for t in ahead[:3]):
             found.append(m.refs[0])
+    if not found:
+        found = _told_alone(tokens, mentions)
     return False, found
+
+
+def _told_alone(tokens: Sequence[Token], mentions: Sequence[Mention]) -> list[Ref]:
+    """The teller, where a sentence opens on his lone hand with no one named before it and he
+    is the first seat after it, asides aside: "Playing alone (I'm E) and I flipped my ace"."""
+    for k, t in enumerate(tokens[:-1]):
+        opens = k == 0 or tokens[k - 1].sentence != t.sentence
+        if opens and t.word in ("playing", "going", "went", "played") and tokens[k + 1].word == "alone":
+            after = next((m for m in mentions if m.index > k and m.sentence == t.sentence and m.kind == "seat"
+                          and "~aside" not in tokens[m.index].tags), None)  # not "(I'm E)": who he is
+            if after is not None and after.refs[0].base == "me" and after.refs[0].turn == 0:
+                return [after.refs[0]]
+    return []
 
 
 def find_score(text: str, me: Seat | None) -> dict[str, int] | None:
@@ -1787,6 +1834,8 @@ def _failure(kind: str) -> bool:
     return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
 
 
+_TAKING = _stemset("took take takes taken taking got get gets won win wins made make makes")
+"""Verbs before a count of tricks that say the side took them."""
 _UNREAL = frozenset(_T["unreal"])
 """Words before a verb that make it whose turn it was, not what was done: "East should have led"."""
 _SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "everyone", "everybody"))
@@ -2120,9 +2169,15 @@ class _Facts:
         """Whether one of `stems` comes within the next few words after a mention, in its clause,
         before any verb of telling ("West says that's an exposed card" is West's claim, not act)."""
         clause = self.tokens[m.index].clause
-        ahead = [t for t in self.tokens[m.index + 1:m.index + 12] if "~aside" not in t.tags][:4]
-        if ahead and ahead[0].clause != clause and ahead[0].sentence == self.tokens[m.index].sentence:
+        sentence = self.tokens[m.index].sentence
+        window = [t for t in self.tokens[m.index + 1:m.index + 12] if "~aside" not in t.tags]
+        ahead = window[:4]
+        if ahead and ahead[0].clause != clause and ahead[0].sentence == sentence:
             clause = ahead[0].clause  # "Kim, sitting North, throws off": the act after an apposition
+            told = [t for t in window if t.clause == clause and not t.filler and not self.infinitive(t)]
+            beyond = [t for t in window if t.clause > clause and t.sentence == sentence]
+            if len(told) <= 2 and beyond and not any(t.stem in stems for t in told):
+                clause, ahead = beyond[0].clause, beyond[:4]  # "South, second to play, put the bower on it"
         after = [t for t in ahead if t.clause == clause and not t.filler]
         denied = any(t.word in ("not", "never") for t in after[:3])
         if denied and stems & _FAILING:
@@ -2202,6 +2257,10 @@ class _Facts:
                     return n
             return None
         if name == "tricks":
+            for i, t in enumerate(stems[1:-1], 1):  # "took 4 tricks" beats "I thought 4 is only for all 5"
+                n = _number(t)
+                if n is not None and n <= 5 and stems[i + 1].stem == "trick" and stems[i - 1].stem in _TAKING:
+                    return n
             if any(t.stem == "march" for t in stems) or _phrase_at("all five", stems) or _phrase_at("all 5", stems) \
                     or _phrase_at("every trick", stems):
                 return 5

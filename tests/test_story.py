@@ -373,3 +373,91 @@ def test_a_wrong_count_found_in_play_is_not_a_misdeal() -> None:
     # Law 42 (a misdeal) is found at the deal; Law 90 holds the deal good once the play is on.
     found = classify("The dealer gave himself six cards and nobody noticed it until the third trick.")
     assert found.kind == "wrong_card_count"
+
+
+def test_a_name_bound_as_the_teller_s_partner_and_a_trick_still_on_the_table() -> None:
+    # Law 64: a revoke is established once the trick is turned and quitted; this one was not.
+    found = classify("I'm West, my cousin Devin is my partner (East). North leads a diamond and Devin "
+                     "trumps it. Before anybody picked up the trick I asked him and he pulled out the 9 of "
+                     "diamonds. Uncle Ray (North) is yelling renege!")
+    assert found.kind == "revoke" and found.facts["offender"] == "E" and found.facts["established"] is False
+
+
+def test_what_a_player_was_going_to_do_is_not_what_he_did() -> None:
+    # Law 82: East spoke out of turn; North only meant to order it up.
+    found = classify("West dealt. Before North even looked up, East said 'I assist, pick it up'. North was "
+                     "gonna order it up himself.")
+    assert found.kind == "bid_out_of_turn" and found.facts["offender"] == "E"
+
+
+def test_a_suit_named_then_changed_is_not_the_turned_down_suit_named() -> None:
+    # Law 78: naming a suit is final. The turned-down suit (diamonds) was never named.
+    found = classify("diamonds got turned down. 2nd round E said 'clubs' then 'no wait spades'")
+    assert found.kind == "change_named_suit" and found.facts["offender"] == "E"
+    found = classify("Hearts were turned down. Then West named hearts, and said he meant spades.")
+    assert found.kind == "named_turned_down_suit"
+
+
+def test_the_trump_card_taken_into_the_dealer_s_hand_before_it_is_played() -> None:
+    # Law 91: the trump card must be left in view till played; lifted, it is an exposed card.
+    found = classify("Dealer (East) took the turned up card into his hand right after he was assisted, "
+                     "before he played it.")
+    assert found.kind == "trump_card_lifted" and found.facts["offender"] == "E"
+
+
+def test_consulting_over_a_penalty_is_the_complaint_and_the_offence_its_background() -> None:
+    # Law 85: the adversaries who consult over which penalty lose their right to one.
+    found = classify("S led out of turn, then E and W huddled about which penalty to pick")
+    assert found.kind == "penalty_consultation" and found.facts["side"] == "EW" and not found.incidents
+
+
+def test_the_tricks_taken_are_read_before_a_question_about_all_five() -> None:
+    # Law 3: a lone hand of four tricks scores one point, not four; the count decides it.
+    found = classify("North went alone and took 4 tricks. They're saying that's 4 points but I thought 4 is "
+                     "only for all 5?")
+    assert found.kind == "hand_result" and found.facts["tricks"] == 4
+
+
+def test_a_second_matter_found_while_sorting_out_the_first_is_two_incidents() -> None:
+    found = classify("S misdealt, W got 6. And while we were sorting that out we realized the score from "
+                     "last hand was wrong, NS should be 3 not 4.")
+    assert set(found.incidents) == {"misdeal", "score_error"}
+
+
+def test_points_moved_up_without_a_word_are_not_confidently_a_score_error() -> None:
+    # Law 6 (points announced) and Law 5 (a score corrected) both speak to it: asked, not guessed.
+    found = classify("EW moved their counters up two without saying a word.")
+    assert found.kind == "points_not_announced" or found.doubtful
+
+
+def test_the_teller_s_lone_hand_and_seat_told_in_a_phone_s_shorthand() -> None:
+    # Law 104: a lone player who exposes a card is liable to no penalty; the lone hand decides it.
+    found = classify("Playing alone (im E) and I flipped my ace of spades face up on the table by accident.")
+    assert found.kind == "exposed_card"
+    assert found.envelope["me"] == "E" and found.envelope["alone"] == "E"
+    assert found.facts == {"offender": "E", "how": "dropped", "card": "AS"}
+    assert classify("I'm A bit lost: West reneged.").envelope["me"] is None  # a capital A is no seat
+
+
+def test_a_renege_spelt_as_it_is_typed_on_a_phone() -> None:
+    found = classify("E renigd on a trump lead")
+    assert found.kind == "revoke" and found.facts["offender"] == "E"
+
+
+def test_a_question_of_the_rules_of_play_names_no_incident() -> None:
+    assert classify("new to euchre: if diamonds are trump which jack is the left bower?").kind is None
+    assert classify("My partner trumped my ace. She had no spades so it was perfectly legal, right?").kind is None
+
+
+def test_whose_opening_lead_it_was_is_no_card_played_by_the_lone_player_s_partner() -> None:
+    # Law 52: South led out of turn; East, the lone player's partner, only had the lead by rote.
+    text = "West declared alone and North dealt, so East had the opening lead. South led instead, the ten of spades."
+    assert classify(text).kind != "lone_partner_played"
+    assert classify(text, kind="lead_out_of_turn").facts["offender"] == "S"
+
+
+def test_the_act_after_an_apposition_that_names_only_a_place_in_the_trick() -> None:
+    # Law 47: South, not East who led, threw his winning cards down before the trick was played.
+    found = classify("East led, and South, second to play, put the right bower on it and then immediately led "
+                     "out two more winning cards without waiting for West or North to play.", kind="winning_cards_run")
+    assert found.facts["offender"] == "S"
