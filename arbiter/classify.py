@@ -1457,6 +1457,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         elif p in ("left", "right") and nxt == "hand" and nxt2 == "opponent":
             seat = Ref("me", _RELATIVE[p], f"{p}-hand opponent")
             end = i + 2
+        elif p == "my" and (kin := _kin_seated(tokens, i)) is not None:
+            seat, end = Ref(kin[0].value, 0, tokens[kin[1]].raw), kin[1]  # "my little brother (he's North)"
         elif p in ("i", "me", "myself", "my"):
             seat = Ref("me", 0, raw)
         elif p == "dealer":
@@ -1506,6 +1508,29 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     return _join_sides(out, tokens)
 
 
+def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
+    """The seat of "my uncle (East)", "my little brother (he's North, I'm South)": a noun of
+    one or two words after "my", other than partner, then an aside whose first words seat
+    him; with the index of the noun."""
+    for k in (i + 1, i + 2):
+        if k + 1 >= len(tokens) or "~aside" in tokens[k].tags or tokens[k].word in _NOT_KIN:
+            return None
+        after = tokens[k + 1]
+        if "~aside" in after.tags and "~aside" not in tokens[k].tags:
+            for t in tokens[k + 1:k + 4]:
+                if t.word in SEAT_WORDS:
+                    return SEAT_WORDS[t.word], k
+                if len(t.raw) == 1 and t.raw in "NESW":
+                    return Seat(t.raw), k
+                if t.word not in _PRONOUN_SEATED | {"is", "was", "sits", "sitting", "at", "in", "the"}:
+                    return None
+            return None
+    return None
+
+
+_NOT_KIN = frozenset(("partner", "partners", "pard", "left", "right", "lho", "rho", "seat", "hand", "cards", "card",
+                      "turn", "deal", "lead", "team", "side"))
+"""Words after "my" that are no person seated by an aside: my partner is the teller's opposite."""
 _FIRST_PERSON = frozenset(("i", "me", "my", "myself", "mine", "we", "us", "our", "ours"))
 _SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated"))
 _PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's"))
@@ -2181,7 +2206,7 @@ class _Facts:
         after = [t for t in ahead if t.clause == clause and not t.filler]
         denied = any(t.word in ("not", "never") for t in after[:3])
         if denied and stems & _FAILING:
-            return any(t.word in ("do", "could", "fail") for t in after[:2])  # "North didn't follow"
+            return any(t.word in ("do", "did", "does", "could", "fail") for t in after[:2])  # "North didn't follow"
         if denied:
             return False  # "South hadn't played": not the act
         after = [t for t in after if t.word not in ("had", "has", "have", "also", "then", "just", "did", "do", "not")

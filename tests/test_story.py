@@ -461,3 +461,16 @@ def test_the_act_after_an_apposition_that_names_only_a_place_in_the_trick() -> N
     found = classify("East led, and South, second to play, put the right bower on it and then immediately led "
                      "out two more winning cards without waiting for West or North to play.", kind="winning_cards_run")
     assert found.facts["offender"] == "S"
+
+
+def test_a_relation_of_the_teller_seated_by_an_aside_is_that_seat_not_the_teller() -> None:
+    found = classify("ok this is dumb but my little brother (he's North, I'm South) led twice in a row")
+    assert found.envelope["me"] == "S" and found.facts["offender"] == "N"
+    assert classify("My partner (North) led out of turn.").facts["offender"] == "N"
+
+
+def test_revokes_told_on_both_sides_are_counted_for_law_71() -> None:
+    # Law 71: an equal number of revokes on different sides cancel each other.
+    found = classify("Kayla (N) didnt follow clubs on trick 2 and then Marcus (E) reneged on spades on trick 4.")
+    assert found.kind == "revoke" and found.facts["other_side_count"] == 1
+    assert classify("North did not follow suit on a club lead though he had a club.").facts["offender"] == "N"
