@@ -472,7 +472,8 @@ SECOND_EVENT = re.compile(r"\b(?:then|also|another|two (?:things|problems|issues
 TWO_TOLD = re.compile(r"\b(?:two (?:things|problems|issues|incidents|complaints|questions|separate)|second thing|"
                       r"another thing|the other(?: one)?:|on top of that|both (?:seem|are|were|look) wrong|"
                       r"separate (?:question|issue|thing|matter)|(?:different|unrelated) (?:question|issue|thing)|"
-                      r"while (?:we were )?sorting (?:that|it|this) out)\b|"
+                      r"while (?:we were )?sorting (?:that|it|this) out|rulings? (?:requested |wanted |needed )?on both|"
+                      r"rulings? for both|on both counts)\b|\([12]\)|"
                       r"(?:^|\s)[12]\)", re.IGNORECASE)
 """Words that say outright that the story tells two incidents: a second act then needs less."""
 TOLD_SHARE = 0.25
@@ -1859,6 +1860,10 @@ def _failure(kind: str) -> bool:
     return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
 
 
+_ACTUALLY = frozenset(("actually", "really", "fact", "turned", "truly"))
+"""Words before the card a detached card really was: "it was actually the 10 of diamonds"."""
+_NAMING = frozenset(("named", "names", "said", "says", "called", "guessed", "naming"))
+"""Words before the card an adversary named."""
 _TAKING = _stemset("took take takes taken taking got get gets won win wins made make makes")
 """Verbs before a count of tricks that say the side took them."""
 _UNREAL = frozenset(_T["unreal"])
@@ -2407,6 +2412,24 @@ class _Facts:
             a, b, c = m.groups()
             self.facts["pattern"] = f"{a}-{b}" if c is None and {a, b} == {"2", "3"} else "irregular"
 
+    def detached_and_named(self) -> None:
+        """Law 51's two cards, where the words tell both: the card detached, and the other the
+        adversary named ("said 'that's the king of diamonds!' It was actually the 10")."""
+        named = actual = None
+        for index, card in self.cards:
+            if not isinstance(card, Card):
+                continue
+            before = {t.word for t in self.tokens[max(0, index - 6):index]}
+            if before & _ACTUALLY:
+                actual = actual or card
+            elif before & _NAMING or "~q" in self.tokens[index].tags:
+                named = named or card
+        if actual is not None and named is not None and actual != named:
+            self.facts["card"], self.facts["named"] = str(actual), str(named)
+        elif named is None and len(self.cards) == 1 and isinstance(self.cards[0][1], Card) and any(
+                t.word == "named" and u.word == "it" for t, u in zip(self.tokens, self.tokens[1:])):
+            self.facts["named"] = str(self.cards[0][1])  # "I could see it was the queen, so I named it"
+
     def dealer_offends(self) -> None:
         """The offender is the dealer by the kind's own terms: the dealer's seat, or asked."""
         self.facts.pop("offender", None)
@@ -2476,6 +2499,8 @@ class _Facts:
             self.dealer_offends()
         elif kind == "shuffle_irregular" and self.facts.get("how") == "card_seen_in_dealers_shuffle":
             self.dealer_offends()  # a card seen in the dealer's own shuffle: the teller only saw it
+        elif kind == "exposed_card" and self.facts.get("how") == "detached_named":
+            self.detached_and_named()
         unresolved = {k: v for k, v in self.unresolved.items() if k not in self.facts}
         return self.facts, unresolved
 

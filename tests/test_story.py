@@ -157,6 +157,9 @@ DECISIVE_STORIES = {
  ("shuffle_irregular","how"): ("the shuffle was irregular", ["--dealer","N"]),
  ("exposed_card","how"): ("East exposed a card", ["--dealer","N","--alone","none"]),
  ("exposed_card","alone"): ("East dropped a card face up on the table", ["--dealer","N"]),
+ # Law 51: a detached card named wrongly puts the penalty on the namer's side
+ ("exposed_card","named"): ("West had a card sticking out of her hand and North named the king of diamonds",
+                            ["--dealer","N","--alone","none"]),
  ("lead_out_of_turn","followed"): ("East led out of turn", ["--dealer","N","--alone","none"]),
  ("lead_out_of_turn","alone"): ("East led out of turn", ["--dealer","N","--followed","none"]),
  ("play_out_of_turn","position"): ("West played out of turn", ["--dealer","N","--alone","none"]),
@@ -474,3 +477,22 @@ def test_revokes_told_on_both_sides_are_counted_for_law_71() -> None:
     found = classify("Kayla (N) didnt follow clubs on trick 2 and then Marcus (E) reneged on spades on trick 4.")
     assert found.kind == "revoke" and found.facts["other_side_count"] == 1
     assert classify("North did not follow suit on a club lead though he had a club.").facts["offender"] == "N"
+
+
+def test_a_detached_card_named_wrongly_is_read_as_two_cards() -> None:
+    # Law 51: "should an adversary name a wrong card, he is liable to have a suit called".
+    found = classify("West had one card pulled out away from the rest of her hand. My partner (North) said "
+                     "'that's the king of diamonds!' It was actually the 10 of diamonds. I'm South.")
+    assert found.kind == "exposed_card"
+    assert found.facts == {"offender": "W", "how": "detached_named", "card": "10D", "named": "KD"}
+    # "I could see it was the queen, so I named it": the card he saw is the card he named.
+    found = classify("I'm North. East had one card sticking way up out of his hand, and I could see it was the "
+                     "queen of spades, so I named it out loud.")
+    assert found.facts == {"offender": "E", "how": "detached_named", "card": "QS", "named": "QS"}
+
+
+def test_a_report_numbering_its_incidents_tells_two() -> None:
+    found = classify("Incident report, table 6. (1) Dealer West gave East six cards and South four. (2) Later, "
+                     "NS were found to have credited themselves with three points instead of one. Rulings "
+                     "requested on both.")
+    assert set(found.incidents) == {"misdeal", "score_error"}
