@@ -195,7 +195,11 @@ def open_facts(data: dict[str, Any], settled: set[str]) -> list[Any]:
 
     book = load(data.get("ruleset") or DEFAULT_RULESET)
     found = decisive.find_open(data, settled, book, ruling_of)
-    score = decisive.score_open(data, settled, ruling_of)
+    # The score decides wherever any value of an open fact scores points: a revoke on each side
+    # scores nothing when both are established, three when one was saved.
+    tries = [data] + [decisive.with_value(data, item.name, value, envelope=item.type == "seat?")
+                      for item in found for value, _ in item.outcomes]
+    score = next((s for s in (decisive.score_open(t, settled, ruling_of) for t in tries) if s is not None), None)
     return found + ([score] if score is not None else [])
 
 

@@ -496,3 +496,22 @@ def test_a_report_numbering_its_incidents_tells_two() -> None:
                      "NS were found to have credited themselves with three points instead of one. Rulings "
                      "requested on both.")
     assert set(found.incidents) == {"misdeal", "score_error"}
+
+
+def test_the_score_is_asked_where_any_branch_scores_points() -> None:
+    # Law 71 cancels a revoke on each side; had East's been saved (Law 69), South's alone gives
+    # East-West three, which wins a game from 4. So the score decides, though at the ordinary
+    # case (both established) no point is scored.
+    text = "East reneged on trick 2. Then I (South) reneged on trick 4 by accident."
+    code, data = rule_json(text, "--alone", "none")
+    assert code == 2 and "score" in data["missing"], data
+    code, data = rule_json(text, "--alone", "none", "--score", "3-4")
+    assert code == 0 and [b["if"] for b in data["branches"]] == [{"established": False}, {"established": True}]
+    saved, both = (b["ruling"]["score"] for b in data["branches"])
+    assert saved["adjustment"] == {"NS": 0, "EW": 3} and saved["after"]["game_won_by"] == "EW"
+    assert both["adjustment"] == {"NS": 0, "EW": 0}
+
+
+def test_a_score_told_with_the_side_ahead_after_it() -> None:
+    found = classify("East reneged, it was quitted. Score was 3-4, them ahead. I'm South.")
+    assert found.envelope["score"] == {"NS": 3, "EW": 4} and found.facts["established"] is True
