@@ -147,3 +147,14 @@ def test_end_of_input_at_a_question_aborts_without_a_traceback() -> None:
     status, rest = finish(child)
     assert status == 130
     assert "aborted" in rest and "Traceback" not in rest
+
+
+def test_asks_which_card_was_named_for_a_detached_card_and_rules_a_wrong_name_by_law_51() -> None:
+    child = spawn("rule", "West had a card sticking out of her hand, the king of diamonds, and North named a card.",
+                  "--alone", "none", "--dealer", "N", "--score", "0-0")
+    child.expect("Understood: exposed_card")
+    child.expect(r"Which card did the adversary name \(the same card, if he named it rightly\)\?")
+    child.sendline("QS")  # he named the queen of spades: not the card detached
+    status, rest = finish(child)
+    assert status == 0
+    assert "named it wrongly" in rest and "suit called" in rest and "51" in rest
