@@ -95,6 +95,9 @@ class Side(str, Enum):
         if players == 2:
             key = {"NORTH": "N", "SOUTH": "S"}.get(raw, raw)
         else:
+            side = _PARTNERSHIP_NAMES.get(raw)
+            if side is not None:
+                return side
             key = "".join(sorted(raw))  # SN and WE name the same sides
         sides = SINGLES if players == 2 else PARTNERSHIPS
         for side in sides:
@@ -137,6 +140,8 @@ class Side(str, Enum):
 
 PARTNERSHIPS = (Side.NS, Side.EW)
 """The sides of the four-handed game."""
+_PARTNERSHIP_NAMES = {"NS": Side.NS, "SN": Side.NS, "EW": Side.EW, "WE": Side.EW}
+"""Each partnership by its letters in either order (a ruling reads several scores)."""
 SINGLES = (Side.N, Side.S)
 """The sides of the two-handed game: each player his own."""
 _OTHER = {Side.NS: Side.EW, Side.EW: Side.NS, Side.N: Side.S, Side.S: Side.N}

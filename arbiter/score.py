@@ -74,7 +74,11 @@ def zero(sides: tuple[Side, ...] = PARTNERSHIPS) -> Tally:
 
 def plain(t: Tally) -> dict[str, int]:
     """A tally as plain data: {"NS": 2, "EW": 3}."""
-    return {side.value: n for side, n in t.items()}
+    return {_NAMES[side]: n for side, n in t.items()}
+
+
+_NAMES = {side: side.value for side in Side}
+"""Each side's name (an enum's value is slow to read, and a ruling gives a dozen tallies)."""
 
 
 def words(t: Tally) -> str:
