@@ -325,8 +325,10 @@ def hand_incident(makers: str | None, maker: str | None, tricks: int | None, alo
 
 
 def _default(fact: Fact) -> Any:
-    """A fresh copy of the default, so no handler can change another case's."""
-    return copy.copy(fact.default)
+    """A fresh copy of the default, so no handler can change another case's (most are
+    None, a flag or a number, which no one can change)."""
+    value = fact.default
+    return value if value is None or type(value) in (bool, int, str) else copy.copy(value)
 
 
 def _convert(fact: Fact, value: Any, where: str) -> Any:

@@ -95,6 +95,9 @@ class Side(str, Enum):
         if players == 2:
             key = {"NORTH": "N", "SOUTH": "S"}.get(raw, raw)
         else:
+            side = _PARTNERSHIP_NAMES.get(raw)
+            if side is not None:
+                return side
             key = "".join(sorted(raw))  # SN and WE name the same sides
         sides = SINGLES if players == 2 else PARTNERSHIPS
         for side in sides:
@@ -137,6 +140,8 @@ class Side(str, Enum):
 
 PARTNERSHIPS = (Side.NS, Side.EW)
 """The sides of the four-handed game."""
+_PARTNERSHIP_NAMES = {"NS": Side.NS, "SN": Side.NS, "EW": Side.EW, "WE": Side.EW}
+"""Each partnership by its letters in either order (a ruling reads several scores)."""
 SINGLES = (Side.N, Side.S)
 """The sides of the two-handed game: each player his own."""
 _OTHER = {Side.NS: Side.EW, Side.EW: Side.NS, Side.N: Side.S, Side.S: Side.N}
@@ -159,10 +164,9 @@ class Suit(str, Enum):
     @classmethod
     def parse(cls, text: object) -> Suit:
         """A suit from its name, singular or plural, or its letter."""
-        key = str(text).strip().lower()
-        for suit in cls:
-            if key in (suit.value, suit.value[:-1], suit.letter.lower()):
-                return suit
+        suit = _SUIT_NAMES.get(str(text).strip().lower())
+        if suit is not None:
+            return suit
         raise InputError(f"unknown suit {text!r}; suits are clubs, diamonds, hearts, spades")
 
     @property
@@ -186,6 +190,9 @@ class Suit(str, Enum):
     def __str__(self) -> str:
         return self.value
 
+
+_SUIT_NAMES = {name: suit for suit in Suit for name in (suit.value, suit.value[:-1], suit.letter.lower())}
+"""Each suit by its name, singular or plural, and its letter (a case names many cards)."""
 
 _MATES = {
     Suit.clubs: Suit.spades,
@@ -215,8 +222,11 @@ class Card(NamedTuple):
     def parse(cls, text: object) -> Card:
         """A card from `JH`, `10H`, `TH`, `9s`, or `knave of hearts`."""
         raw = str(text).strip()
+        card = _CARD_NAMES.get(raw)
+        if card is not None:  # the card's own name, as most are given
+            return card
         words = raw.lower().replace(" of ", " ").split()
-        if len(words) == 2 and words[0] in _RANK_WORDS | {r.lower(): r for r in RANKS}:
+        if len(words) == 2 and words[0] in _RANK_SPELLINGS:
             rank = _RANK_WORDS.get(words[0], words[0].upper())
             suit_text = words[1]
         else:
@@ -261,6 +271,11 @@ class Card(NamedTuple):
 
 PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 32-card Somerset pack."""
+
+_RANK_SPELLINGS = _RANK_WORDS | {r.lower(): r for r in RANKS}
+"""A rank as a word or its own name (`knave`, `j`), before `of` and a suit."""
+_CARD_NAMES = {f"{rank}{suit.letter}": Card(rank, suit) for rank in RANKS for suit in Suit}
+"""Each card by its name (`10H`): the spelling the audit and most case files give."""
 
 
 class Table(NamedTuple):

@@ -11,8 +11,8 @@ replays tens of thousands of tricks. Cards are their names in the contract's spe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 SEATS = "NESW"
 """Seat letters by number: EGN's seats 0-3."""
@@ -68,9 +68,9 @@ class Claim:
     """`in_time` (before the next deal was cut) or `after_cut` (Law 68)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """One deal as recorded."""
+class Deal(NamedTuple):
+    """One deal as recorded: a tuple, as it is the quickest of values to make (an event
+    reads tens of thousands)."""
 
     number: int
     """As the record numbers it (EGN: from 0)."""
@@ -82,15 +82,15 @@ class Deal:
     maker: Seat | None
     alone: Seat | None
     """The seat that played alone."""
-    defender_alone: Seat | None = None
+    defender_alone: Seat | None
     """A defender who played alone against the lone hand (a house rule)."""
-    ordered_up: bool = False
+    ordered_up: bool
     """The trump was made in the first round, so the dealer took the card turned up."""
-    discard: Card | None = None
+    discard: Card | None
     """The dealer's discard, where known."""
-    hands: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    hands: dict[Seat, tuple[Card, ...]]
     """Hands as dealt (before the dealer takes up), where the record gives all five cards."""
-    tricks: tuple[tuple[Card, ...], ...] = ()
+    tricks: tuple[tuple[Card, ...], ...]
     """Each trick's cards in the order played, from its leader."""
     seats: tuple[tuple[Seat, ...], ...] | None = None
     """Who played each card, where the record says (the YAML record); None for EGN."""

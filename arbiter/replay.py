@@ -320,27 +320,38 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
     """A player who did not follow the suit led, where a later card of his or his recorded
     hand proves that he could have (Laws 62, 64, 66).
 
-    The tricks are read from the last back, remembering each seat's first card of each suit
-    in the tricks after the one at hand, so each card is looked at once.
+    The tricks are read once, in order, each card looked at once (an event has millions):
+    a failure to follow waits under its seat and the suit led until a later card of his in
+    that suit proves it.
     """
     all_seats, all_cards = result.seats, result.cards
-    hands_known = bool(deal.hands) or deal.discard is not None
-    later: dict[tuple[Seat, str], tuple[int, Card]] = {}
-    suspects: list[tuple[int, int, tuple[int, Card] | None]] = []
-    for n in range(len(all_cards), 0, -1):
-        seats, cards = all_seats[n - 1], all_cards[n - 1]
+    failed: list[list[Any]] = []  # [trick, position, seat, suit led, (trick, card) proving it]
+    waiting: list[dict[str, list[list[Any]]] | None] = [None, None, None, None]  # by seat, by suit
+    for n, (seats, cards) in enumerate(zip(all_seats, all_cards), 1):
         led = follow[cards[0]]
-        for i in range(len(cards) - 1, 0, -1):
-            if follow[cards[i]] != led:
-                shown_later = later.get((seats[i], led))
-                if shown_later is not None or hands_known:
-                    suspects.append((n, i, shown_later))
-        for i in range(len(cards) - 1, -1, -1):  # backwards, so the first card of a suit stays
-            later[seats[i], follow[cards[i]]] = (n, cards[i])
-    for n, i, shown_later in reversed(suspects):
-        seats, cards = all_seats[n - 1], all_cards[n - 1]
-        seat, card, led_card = seats[i], cards[i], cards[0]
-        led = follow[led_card]
+        i = 0
+        for card in cards:
+            seat, suit = seats[i], follow[card]
+            his = waiting[seat]
+            if his and suit in his:
+                for f in his.pop(suit):
+                    if f[0] < n:
+                        f[4] = (n, card)
+                    else:  # his own failure in this trick (two cards of his): only a later trick proves it
+                        his.setdefault(suit, []).append(f)
+            if suit != led:
+                f = [n, i, seat, led, None]
+                failed.append(f)
+                if his is None:
+                    waiting[seat] = {led: [f]}
+                else:
+                    his.setdefault(led, []).append(f)
+            i += 1
+    hands_known = bool(deal.hands) or deal.discard is not None
+    for n, i, seat, led, shown_later in failed:
+        if shown_later is None and not hands_known:
+            continue
+        card, led_card = all_cards[n - 1][i], all_cards[n - 1][0]
         if shown_later is not None:
             proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
                      f"{shown_later[1]} to trick {shown_later[0]}: he held a card of the suit led")

@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
 from arbiter.model import PARTNERSHIPS, InputError, Side, sides_of
 from arbiter.rulebook import Rulebook
@@ -73,7 +74,11 @@ def zero(sides: tuple[Side, ...] = PARTNERSHIPS) -> Tally:
 
 def plain(t: Tally) -> dict[str, int]:
     """A tally as plain data: {"NS": 2, "EW": 3}."""
-    return {side.value: n for side, n in t.items()}
+    return {_NAMES[side]: n for side, n in t.items()}
+
+
+_NAMES = {side: side.value for side in Side}
+"""Each side's name (an enum's value is slow to read, and a ruling gives a dozen tallies)."""
 
 
 def words(t: Tally) -> str:
@@ -138,7 +143,18 @@ class Rules:
     def of(cls, book: Rulebook) -> Rules:
         """The figures of a rulebook, found by what its provisions are about. A code that does
         not state one (the manual names no game or rubber) is kept to Somerset's figure, and
-        `borrowed` says which, so that a ruling can say so."""
+        `borrowed` says which, so that a ruling can say so.
+
+        Worked out once per book: an audit asks for them at every game and every ruling, and
+        a book is not changed once made (a view of it, or one with house rules, is a new
+        book)."""
+        rules = _RULES.get(book)
+        if rules is None:
+            rules = _RULES[book] = cls._read(book)
+        return rules
+
+    @classmethod
+    def _read(cls, book: Rulebook) -> Rules:
         borrowed: list[str] = []
 
         def figure(keys: tuple[str, ...], name: str, part: str) -> Any:
@@ -172,6 +188,11 @@ class Rules:
     def last_game(self) -> int:
         """The fourth game: one more than the rubber's three, played only when the third laps (Law 1)."""
         return self.games_in_rubber + 1
+
+
+_RULES: WeakKeyDictionary[Rulebook, Rules] = WeakKeyDictionary()
+"""Each book's figures, for as long as the book lives (a book is its own key: one is equal
+only to itself)."""
 
 
 def _stated(book: Rulebook, key: str, name: str, default: Any) -> Any:
