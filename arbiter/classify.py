@@ -1829,8 +1829,8 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
             continue  # in a deal out of turn, who dealt is not the dealer
         if said[:1] in (["dealt"], ["deals"], ["misdealt"], ["dealing"]) or said[:2] == ["is", "dealing"]:
             return seat
-        if stems[:1] == ["dealer"]:
-            return seat  # "North, the dealer", "South was dealer"
+        if stems[:1] == ["dealer"] and said[1:2] not in (["on"], ["to"], ["at"]):
+            return seat  # "North, the dealer", "South was dealer"; not "I'm East, the dealer on my right"
     return None
 
 
@@ -1867,6 +1867,8 @@ def _failure(kind: str) -> bool:
     return bool(_stemset(ACTS.get(kind, "")) & _FAILING)
 
 
+_I_AM = re.compile(r"i'?m", re.IGNORECASE)
+""""I'm" as one word: it says who the teller is, as "I am" does."""
 _ACTUALLY = frozenset(("actually", "really", "fact", "turned", "truly"))
 """Words before the card a detached card really was: "it was actually the 10 of diamonds"."""
 _NAMING = frozenset(("named", "names", "said", "says", "called", "guessed", "naming"))
@@ -2130,6 +2132,10 @@ class _Facts:
         was East" (both the role and the seat), not who acted."""
         prev = [t.word for t in self.tokens[max(0, m.index - 3):m.index] if t.clause == self.tokens[m.index].clause]
         nxt = [t for t in self.tokens[m.index + 1:m.index + 4] if t.clause == self.tokens[m.index].clause]
+        i_am = _I_AM.fullmatch(self.tokens[m.index].raw.replace("\u2019", "'"))
+        if i_am and nxt and nxt[0].word in SEAT_WORDS or m.index > 0 and prev[-1:] == ["i"] and \
+                _I_AM.fullmatch(self.tokens[m.index - 1].raw.replace("\u2019", "'")):
+            return True  # "I'm South. One of them reneged": the teller's seat, told
         if prev[-2:] == ["i", "am"] or prev[-1:] in (["dealer"], ["am"], ["im"]) or \
                 prev[-2:-1] == ["dealer"] and prev[-1:] in (["was"], ["is"]):
             return True
@@ -2403,6 +2409,11 @@ class _Facts:
         """misdeal: whose side first touched the cards, from the seat that touched them."""
         for at, _ in self.anchored(("touched",)):
             ref = self.seat_at(at, False, actors_only=False)
+            was = next((j for j in range(at - 1, max(-1, at - 4), -1) if self.tokens[j].word == "before"), None)
+            if was is not None:  # "I picked up my cards before West touched his": the one before was first
+                earlier = [m for m in self.mentions if m.kind == "seat" and m.index < was
+                           and m.sentence == self.tokens[was].sentence]
+                ref = earlier[-1].refs[0] if earlier else None
             if ref is None:
                 return
             seat = ref.resolve(self.me, self.dealer)

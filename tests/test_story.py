@@ -537,3 +537,41 @@ def test_a_score_error_found_after_the_next_turn_up_is_too_late() -> None:
     # Law 5: an error in the score can be rectified only before the next trump card is turned.
     assert classify("NS score was 1 too high, found after next turn up").facts == {"trump_turned_next_deal": True}
     assert classify("NS score was 1 too high, found before the next turn up").facts == {"trump_turned_next_deal": False}
+
+
+# Found by a referee who had not seen the code (2026-12-01): each was a confident ruling that
+# put the penalty, or the loss of the deal, on the wrong side.
+
+
+def test_the_teller_who_says_who_he_is_is_not_the_offender() -> None:
+    # Law 63: the revoking side is penalised; "one of them" is an adversary, so it is asked.
+    found = classify("I'm South. one of them reneged, trick was quitted, we're 1-1, no loner")
+    assert found.kind == "revoke" and found.envelope["me"] == "S" and "offender" not in found.facts
+    assert "offender" not in classify("I'm North. an opponent led out of turn").facts
+    assert classify("I'm South and I reneged, the trick was quitted.").facts["offender"] == "S"
+
+
+def test_the_adversary_who_picked_up_his_cards_before_the_dealer_s_partner_touched_his() -> None:
+    # Law 43: a misdeal does not lose the deal where the adversaries touched their cards first.
+    found = classify("East dealt and misdealt, West only got 4 cards. I'm North and I picked up my cards "
+                     "before West touched his.")
+    assert found.envelope["dealer"] == "E" and found.facts["touched_first"] == "adversaries"
+
+
+def test_the_dealer_on_the_teller_s_right_is_not_the_teller() -> None:
+    found = classify("I'm East, the dealer on my right misdealt, gave everybody 6")
+    assert found.envelope["me"] == "E" and found.envelope["dealer"] == "N"
+
+
+def test_the_lone_player_s_partner_who_shows_his_hand_is_read_for_law_102() -> None:
+    # Law 102: the lone hand then scores two points at most.
+    text = "South went alone and North, his partner, turned his hand face up on the table. South took all five tricks."
+    assert classify(text).facts["partner_exposed"] is True
+    assert "partner_exposed" not in classify("South went alone; his partner put his cards face down. "
+                                             "South took all five tricks.").facts
+
+
+def test_a_player_accused_of_reneging_who_held_none_of_the_suit_is_not_ruled_a_revoke() -> None:
+    # Law 62: a revoke is failing to follow while "holding one or more cards of the suit led".
+    found = classify("I'm South and West accused me of reneging but I had no hearts")
+    assert found.doubtful or found.kind != "revoke"
