@@ -1405,6 +1405,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     plain = [w[:-2] if w.endswith("'s") else w for w in words]
     upper_ok = any(c.isupper() for t in tokens for c in t.raw)
     names = seat_names(tokens)
+    by_role: dict[str, Ref] = {}  # names bound to a role, not a seat: "Eldest Sal"
     out: list[Mention] = []
     i = 0
 
@@ -1440,6 +1441,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = Ref(SEAT_WORDS[p].value, 0, tokens[i].raw)
         elif _name(tokens[i]) in names:
             seat = Ref(names[_name(tokens[i])].value, 0, tokens[i].raw)
+        elif _name(tokens[i]) in by_role:
+            seat = by_role[_name(tokens[i])]
         elif len(raw) == 1 and raw.upper() in "NESW" and (raw.isupper() or not upper_ok) and w.isalpha():
             seat = Ref(raw.upper(), 0, raw)
         elif p in ("lho", "rho"):
@@ -1471,6 +1474,10 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         elif p == "eldest":
             seat = Ref("dealer", 1, "the eldest hand")
             end = i + 1 if nxt in _ROLE_NOUNS else i
+            if i + 1 < len(tokens) and (called := _name(tokens[i + 1])) and called not in names and \
+                    tokens[i + 1].stem not in _common_stems():
+                by_role[called] = seat  # "Eldest Sal passed ... Sal blurted": Sal is the eldest hand
+                end = i + 1
         elif p in _ROLE_WORDS and nxt in _ROLE_NOUNS and (deal_roles or p == "first"):
             seat = Ref("dealer", _ROLE_WORDS[p], f"the {p} {nxt}")
             end = i + 1
@@ -1829,6 +1836,8 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
             continue  # in a deal out of turn, who dealt is not the dealer
         if said[:1] in (["dealt"], ["deals"], ["misdealt"], ["dealing"]) or said[:2] == ["is", "dealing"]:
             return seat
+        if before[-1:] == ["dealer"] and not m.possessive and m.refs[0].base in "NESW":
+            return seat  # "Dealer Bob (West)", "dealer North"
         if stems[:1] == ["dealer"] and said[1:2] not in (["on"], ["to"], ["at"]):
             return seat  # "North, the dealer", "South was dealer"; not "I'm East, the dealer on my right"
     return None

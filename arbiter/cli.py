@@ -136,9 +136,8 @@ def json_refusal(as_json: bool) -> Iterator[None]:
     try:
         yield
     except InputError as err:
-        payload = getattr(err, "payload", None)
-        if as_json and payload is not None:
-            emit_json(payload)
+        if as_json:  # words that were empty, too long or of an unknown flag are refused so too
+            emit_json(getattr(err, "payload", None) or {"error": str(err), "kind": None, "missing": [], "candidates": []})
         raise
 
 

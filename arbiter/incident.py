@@ -216,8 +216,14 @@ def case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
         else:
             value = None
         i += 1
+        if name in facts and fact.type not in REPEATABLE:
+            raise InputError(f"--{arg[2:].partition('=')[0]} is given twice")  # which one would stand?
         facts[name] = flag_value(fact.type, value, name, facts.get(name))
     return {"incident": {"kind": kind_name, **facts}}
+
+
+REPEATABLE = ("seats", "cards", "choices", "names", "counts", "cuts")
+"""Fact types a flag may be given for more than once, each adding to the list or pairs."""
 
 
 def split_options(args: list[str], options: dict[str, tuple[str, bool]],

@@ -575,3 +575,25 @@ def test_a_player_accused_of_reneging_who_held_none_of_the_suit_is_not_ruled_a_r
     # Law 62: a revoke is failing to follow while "holding one or more cards of the suit led".
     found = classify("I'm South and West accused me of reneging but I had no hearts")
     assert found.doubtful or found.kind != "revoke"
+
+
+def test_a_player_named_by_his_role_is_that_seat_when_he_is_named_again() -> None:
+    # Law 80: the eldest hand (North, the dealer being West) passed and then tried to order it up.
+    found = classify("Dealer Bob (West). Eldest Sal passed, then Bob's partner East passed, and while South was "
+                     "thinking Sal blurted 'oh actually I'll order it'.")
+    assert found.kind == "pass_then_order" and found.envelope["dealer"] == "W" and found.facts["offender"] == "N"
+
+
+@pytest.mark.parametrize("args", [[""], ["x" * 2001], ["West reneged", "--bogus"]])
+def test_every_plain_words_refusal_under_json_is_the_refusal_object(args: list[str]) -> None:
+    # incidents.md, "Plain words": with --json a refusal prints {"error", "kind", "missing", "candidates"}.
+    code, data = rule_json(*args)
+    assert code == 2 and set(data) == {"error", "kind", "missing", "candidates"} and data["error"]
+
+
+def test_a_fact_flag_given_twice_is_refused_not_silently_the_last() -> None:
+    result = runner.invoke(app, ["rule", "revoke", "--offender", "E", "--offender", "W"])
+    assert result.exit_code == 2 and "--offender is given twice" in result.output
+    result = runner.invoke(app, ["rule", "lead_out_of_turn", "--offender", "E", "--followed", "S", "--followed", "W",
+                                 "--dealer", "N", "--json"])
+    assert result.exit_code == 0  # a list may be given a piece at a time
