@@ -615,7 +615,7 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
     if not asking:
         render.reading(found, [])
     render.ruling(book(case.ruleset), ruling, full)
-    if "score" not in settled and any(ruling.adjustment.values()):
+    if "score" not in settled and "score" not in data and any(ruling.adjustment.values()):  # not asked, either
         render.hint("No score was told, so it is shown from 0-0 (these points cannot end a game); "
                     "give --score to see yours.")
 

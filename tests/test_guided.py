@@ -158,3 +158,13 @@ def test_asks_which_card_was_named_for_a_detached_card_and_rules_a_wrong_name_by
     status, rest = finish(child)
     assert status == 0
     assert "named it wrongly" in rest and "suit called" in rest and "51" in rest
+
+
+def test_a_score_answered_at_its_question_is_not_called_untold() -> None:
+    # A referee's finding: after "2-2" at the score question, the ruling ended by saying no
+    # score was told and that the points could not end a game, when they had just ended it.
+    child = spawn("rule", "North reneged, it was caught after the next trick", "--dealer", "E", "--alone", "none")
+    child.expect(r"score")
+    child.sendline("2-2")
+    status, rest = finish(child)
+    assert status == 0 and "game to EW" in rest and "No score was told" not in rest
