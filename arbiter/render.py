@@ -101,7 +101,7 @@ def hits(book: Rulebook, query: str, found: list[Hit]) -> None:
     if absent is not None:
         named = absent.term if " ".join(query.lower().split()) == absent.term.lower() else f"{query} ({absent.term})"
         console.print(Text.assemble((named[:1].upper() + named[1:], "bold"), " is not in the 1888 Somerset code: ",
-                                    absent.instead), soft_wrap=True)
+                                    absent.instead))  # wrapped at the terminal's width, as all prose is
     if not found:
         console.print(Text(f"No law matches {query!r}. Try 'arbiter laws' for the contents."))
         return
