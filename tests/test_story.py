@@ -597,3 +597,9 @@ def test_a_fact_flag_given_twice_is_refused_not_silently_the_last() -> None:
     result = runner.invoke(app, ["rule", "lead_out_of_turn", "--offender", "E", "--followed", "S", "--followed", "W",
                                  "--dealer", "N", "--json"])
     assert result.exit_code == 0  # a list may be given a piece at a time
+
+
+def test_a_score_told_with_the_side_after_the_numbers() -> None:
+    # "3-2 us": the side named has the larger number, as in "4-3 to us"; "1-3 to EW" stays asked.
+    assert classify("West reneged. Score 3-2 us. I'm South.").envelope["score"] == {"NS": 3, "EW": 2}
+    assert "score" not in classify("West reneged. It was 1-3 to EW.").envelope
