@@ -146,8 +146,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
     if isinstance(data, str):
         raise InputError(f"{where}: deal {position if position is not None else '?'}: a condensed (bitpacked) "
                          "deal is not read; convert the file with egn-convert first")
-    if not isinstance(data, dict):
-        data = _mapping(data, f"{where}: a deal")
+    data = _mapping(data, f"{where}: a deal")
     number = data.get("dealNumber")
     if position is not None:
         number = position
@@ -173,9 +172,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             play = phase if play is None else play
         else:
             raise InputError(f"{here}: a phase must be EUCHRE_BIDDING or TRICK_PLAY")
-    up = TOKENS.get(up_token) if type(up_token) is str else None
-    if up is None and up_token is not None:  # the slow road only for what is not a plain card
-        up = _card(up_token, None, f"{here}: upCard", unknown_ok=True)
+    up = _card(up_token, None, f"{here}: upCard", unknown_ok=True) if up_token is not None else None
 
     trump = maker = alone = defender = None
     ordered = False
@@ -232,9 +229,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             raise InputError(f"{here}: 'tricks' must be a list")
         if raw and trump is None:
             raise InputError(f"{here}: trick 1: tricks are recorded but no trump was made")
-        # A trick of plain cards is read at once; only another goes the slow road (an
-        # empty one too, which is refused in the replay, naming its trick).
-        tricks = tuple([(type(t) is list and _plain(t)) or _trick(t, trump, here, n) for n, t in enumerate(raw, 1)])
+        tricks = tuple(_trick(t, trump, here, n) for n, t in enumerate(raw, 1))
         lead = play.get("initialLead")
         first = lead if type(lead) is int and 0 <= lead <= 3 else None
     return Deal(number, dealer, up, trump, maker, alone, defender, ordered, discard, hands, tricks, None, first)

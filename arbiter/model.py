@@ -91,18 +91,10 @@ class Side(str, Enum):
     @classmethod
     def parse(cls, text: object, players: int = 4) -> Side:
         """A side from `NS`, `ew`, `SN` and so on; at a table of two, `N` or `S`."""
-        raw = str(text).strip().upper()
-        if players == 2:
-            key = {"NORTH": "N", "SOUTH": "S"}.get(raw, raw)
-        else:
-            side = _PARTNERSHIP_NAMES.get(raw)
-            if side is not None:
-                return side
-            key = "".join(sorted(raw))  # SN and WE name the same sides
+        side = (_SINGLE_NAMES if players == 2 else _PARTNERSHIP_NAMES).get(str(text).strip().upper())
+        if side is not None:
+            return side
         sides = SINGLES if players == 2 else PARTNERSHIPS
-        for side in sides:
-            if key == side.value:
-                return side
         raise InputError(f"unknown side {text!r}; sides are {' and '.join(s.value for s in sides)}")
 
     @classmethod
@@ -141,9 +133,11 @@ class Side(str, Enum):
 PARTNERSHIPS = (Side.NS, Side.EW)
 """The sides of the four-handed game."""
 _PARTNERSHIP_NAMES = {"NS": Side.NS, "SN": Side.NS, "EW": Side.EW, "WE": Side.EW}
-"""Each partnership by its letters in either order (a ruling reads several scores)."""
+"""Each partnership by its letters in either order (SN and WE name the same sides)."""
 SINGLES = (Side.N, Side.S)
 """The sides of the two-handed game: each player his own."""
+_SINGLE_NAMES = {"N": Side.N, "NORTH": Side.N, "S": Side.S, "SOUTH": Side.S}
+"""Each player of the two-handed game by his letter or his seat's name."""
 _OTHER = {Side.NS: Side.EW, Side.EW: Side.NS, Side.N: Side.S, Side.S: Side.N}
 _SIDE_SEATS = {Side.NS: (Seat.N, Seat.S), Side.EW: (Seat.E, Seat.W), Side.N: (Seat.N,), Side.S: (Seat.S,)}
 

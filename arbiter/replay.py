@@ -329,8 +329,7 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
     waiting: list[dict[str, list[list[Any]]] | None] = [None, None, None, None]  # by seat, by suit
     for n, (seats, cards) in enumerate(zip(all_seats, all_cards), 1):
         led = follow[cards[0]]
-        i = 0
-        for card in cards:
+        for i, card in enumerate(cards):
             seat, suit = seats[i], follow[card]
             his = waiting[seat]
             if his and suit in his:
@@ -346,7 +345,6 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
                     waiting[seat] = {led: [f]}
                 else:
                     his.setdefault(led, []).append(f)
-            i += 1
     hands_known = bool(deal.hands) or deal.discard is not None
     for n, i, seat, led, shown_later in failed:
         if shown_later is None and not hands_known:
