@@ -1673,7 +1673,6 @@ _ME_PATTERNS = (
 )
 # "I'm E", "(im N)": a seat's letter, which only a capital tells from a word
 _ME_LETTER = re.compile(r"\b(?:[Ii]'?m|I am|I was)\s+(?:sitting\s+)?([NESW])\b(?!')")
-_LETTER_SEATS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 # "my partner, who sits South", "my partner (North)", "my partner is West": the teller sits opposite
 _MY_PARTNER_AT = re.compile(rf"\bmy\s+(?:partner|pard)(?:'s)?\s*[,(]?\s*(?:who\s+)?(?:is\s+|was\s+|sits\s+|sat\s+|"
                             rf"'s\s+)?(?:sitting\s+|seated\s+)?(?:at\s+|in\s+)?(?:the\s+)?{_SEAT_NAME}\b")
@@ -1705,7 +1704,7 @@ def find_me(text: str) -> Seat | None:
             return SEAT_WORDS[match.group(1)]
     letter = _ME_LETTER.search(text)
     if letter:
-        return SEAT_WORDS[_LETTER_SEATS[letter.group(1)]]
+        return Seat(letter.group(1))
     match = _MY_PARTNER_AT.search(low)
     return SEAT_WORDS[match.group(1)].partner if match else None
 
@@ -1877,7 +1876,13 @@ def _failure(kind: str) -> bool:
 
 
 _I_AM = re.compile(r"i'?m", re.IGNORECASE)
-""""I'm" as one word: it says who the teller is, as "I am" does."""
+
+
+def _says_i_am(tok: Token) -> bool:
+    """Whether a word is "I'm" (one token, read as "i"): it says who the teller is, as "I am" does."""
+    return _I_AM.fullmatch(tok.raw.replace("\u2019", "'")) is not None
+
+
 _ACTUALLY = frozenset(("actually", "really", "fact", "turned", "truly"))
 """Words before the card a detached card really was: "it was actually the 10 of diamonds"."""
 _NAMING = frozenset(("named", "names", "said", "says", "called", "guessed", "naming"))
@@ -2141,9 +2146,8 @@ class _Facts:
         was East" (both the role and the seat), not who acted."""
         prev = [t.word for t in self.tokens[max(0, m.index - 3):m.index] if t.clause == self.tokens[m.index].clause]
         nxt = [t for t in self.tokens[m.index + 1:m.index + 4] if t.clause == self.tokens[m.index].clause]
-        i_am = _I_AM.fullmatch(self.tokens[m.index].raw.replace("\u2019", "'"))
-        if i_am and nxt and nxt[0].word in SEAT_WORDS or m.index > 0 and prev[-1:] == ["i"] and \
-                _I_AM.fullmatch(self.tokens[m.index - 1].raw.replace("\u2019", "'")):
+        if (_says_i_am(self.tokens[m.index]) and nxt and nxt[0].word in SEAT_WORDS) or \
+                (prev[-1:] == ["i"] and _says_i_am(self.tokens[m.index - 1])):
             return True  # "I'm South. One of them reneged": the teller's seat, told
         if prev[-2:] == ["i", "am"] or prev[-1:] in (["dealer"], ["am"], ["im"]) or \
                 prev[-2:-1] == ["dealer"] and prev[-1:] in (["was"], ["is"]):

@@ -222,8 +222,12 @@ def case_from_flags(kind_name: str, args: list[str]) -> dict[str, Any]:
     return {"incident": {"kind": kind_name, **facts}}
 
 
-REPEATABLE = ("seats", "cards", "choices", "names", "counts", "cuts")
-"""Fact types a flag may be given for more than once, each adding to the list or pairs."""
+LIST_TYPES = ("seats", "cards", "choices", "names")
+"""Fact types whose flag gives a list, added to where the flag is given again."""
+PAIR_TYPES = ("counts", "cuts")
+"""Fact types whose flag gives seat=value pairs, likewise added to."""
+REPEATABLE = LIST_TYPES + PAIR_TYPES
+"""Fact types a flag may be given for more than once."""
 
 
 def split_options(args: list[str], options: dict[str, tuple[str, bool]],
@@ -281,12 +285,12 @@ def flag_value(type_: str, value: str | None, name: str, previous: Any) -> Any:
         raise InputError(f"--{name} takes true or false, found {value!r}")
     if value is None:
         raise InputError(f"--{name} needs a value")
-    if type_ in ("seats", "cards", "choices", "names"):
+    if type_ in LIST_TYPES:
         if value.strip().lower() in ("none", "nobody", "-"):
             return list(previous or [])  # "--followed none": an empty list, said outright
         items = [v for v in value.replace(",", " ").split() if v]
         return (previous or []) + items
-    if type_ in ("counts", "cuts"):
+    if type_ in PAIR_TYPES:
         pairs = dict(previous or {})
         for item in value.replace(",", " ").split():
             key, sep, val = item.partition("=")

@@ -266,6 +266,17 @@ def test_words_no_cue_finds_are_not_given_a_kind_by_the_vote_alone() -> None:
     ("East passed and then said pick it up", "pass_then_order"),
     ("South passed, then tried to assist", "pass_then_order"),
     ("my partner keeps up the table talk", "etiquette_breach"),
+    # short notes as a phone tells them (from blind-15, after its measurement)
+    ("all 4 passed on the turn up. what now", "all_passed"),
+    ("W dealt but it was N's deal. caught before the turn up", "deal_out_of_turn"),
+    # Law 83: drawing the trick before his partner has played calls attention to it
+    ("E reached over and started pulling the trick in before his partner W had played", "attention_to_trick"),
+    ("NS score was 1 too high, found after next turn up", "score_error"),
+    # the manner of bidding or a remark that tells the partner something: etiquette, not a law
+    ("E says PASS instantly when weak, takes ages when strong. every hand.", "etiquette_breach"),
+    ("S keeps saying 'hope u have something partner' after the turn up", "etiquette_breach"),
+    # Law 85: asking which penalty to take is the consultation
+    ("N led out of turn. W asked E 'call the card or a suit?' and E said 'suit!'", "penalty_consultation"),
 ])
 def test_todays_words_and_the_books_reach_the_kind(text: str, kind: str) -> None:
     assert classify(text).kind == kind

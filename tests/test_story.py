@@ -517,22 +517,6 @@ def test_a_score_told_with_the_side_ahead_after_it() -> None:
     assert found.envelope["score"] == {"NS": 3, "EW": 4} and found.facts["established"] is True
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("all 4 passed on the turn up. what now", "all_passed"),
-    ("W dealt but it was N's deal. caught before the turn up", "deal_out_of_turn"),
-    # Law 83: drawing the trick before his partner has played calls attention to it
-    ("E reached over and started pulling the trick in before his partner W had played", "attention_to_trick"),
-    ("NS score was 1 too high, found after next turn up", "score_error"),
-    # the manner of bidding or a remark that tells the partner something: etiquette, not a law
-    ("E says PASS instantly when weak, takes ages when strong. every hand.", "etiquette_breach"),
-    ("S keeps saying 'hope u have something partner' after the turn up", "etiquette_breach"),
-    # Law 85: asking which penalty to take is the consultation
-    ("N led out of turn. W asked E 'call the card or a suit?' and E said 'suit!'", "penalty_consultation"),
-])
-def test_short_notes_of_kinds_a_phone_tells_tersely(text: str, kind: str) -> None:
-    assert classify(text).kind == kind
-
-
 def test_a_score_error_found_after_the_next_turn_up_is_too_late() -> None:
     # Law 5: an error in the score can be rectified only before the next trump card is turned.
     assert classify("NS score was 1 too high, found after next turn up").facts == {"trump_turned_next_deal": True}
