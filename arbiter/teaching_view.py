@@ -99,8 +99,10 @@ def _lesson(book: Rulebook, les: Lesson) -> None:
         label = "Law" if law.kind == "law" else "Etiquette"
         console.print(Panel(Group(*body), title=f"[bold]{label} {law.number}[/] · {escape(law.title)}",
                             title_align="left"))
-        if ex is not None:  # outside the panel and never wrapped, so that it can be copied whole
-            console.print(Text(f"  Try it: arbiter rule --case {PurePath(ex.path).stem}", style="dim"),
+        if ex is not None:  # outside the panel and never wrapped, so that it can be copied whole;
+            # on a line of its own, which most names let fit in 80 columns
+            console.print(Text("  Try it:", style="dim"))
+            console.print(Text(f"  arbiter rule --case {PurePath(ex.path).stem}", style="dim"),
                           overflow="ignore", crop=False)
     if les.remarks or les.coups:
         console.print(Text("The authors' own teaching on these laws", style="bold"))
