@@ -165,6 +165,8 @@ SUIT_WORDS = {"club": Suit.clubs, "clubs": Suit.clubs, "diamond": Suit.diamonds,
 RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "10", "nine": "9",
               "eight": "8", "seven": "7", "10": "10", "9": "9", "8": "8", "7": "7"}
 SEAT_WORDS = {"north": Seat.N, "east": Seat.E, "south": Seat.S, "west": Seat.W}
+EVERY_WORDS = frozenset(("everybody", "everyone", "each", "all", "every"))
+"""Words for all four seats at once, as in 'everybody got six cards'."""
 
 # One word for one thing, in the text and in the cues alike: players say deck or pack,
 # up card, turn card or (in the book) trump card for the card turned up.
@@ -174,6 +176,7 @@ CANON_PHRASES = (
     (re.compile(r"\bpass(?:ing|ed|es)?\s+(?:them|the\s+cards|cards)\s+out\b", re.IGNORECASE), "dealing"),
     (re.compile(r"\bpass(?:ing|ed|es)?\s+out\s+(?:the\s+)?cards\b", re.IGNORECASE), "dealing"),
     (re.compile(r"\btop\s+card\s+of\s+(?:the\s+)?(?:kitty|blind)\b", re.IGNORECASE), "upcard"),
+    (re.compile(r"\bdlr\b", re.IGNORECASE), "dealer"),  # "dlr N": shorthand on a phone
     (re.compile(r"\bgo[ -]a?round\b", re.IGNORECASE), "round"),  # "the second go-around"
     (re.compile(r"\bclose\s+of\b", re.IGNORECASE), "end of"),  # the book's "at the close of the hand"
     # the game's own name is no euchre scored: "can we play euchre with three?", "euchre night"
@@ -2342,6 +2345,9 @@ class _Facts:
         out: dict[str, int] = {}
         named = [m for m in self.mentions if m.kind in ("seat", "side") and m.refs[0].base != "dealer"]
         tokens = self.tokens
+        every = self._every_count()
+        if every is not None:  # "gave everybody six cards": each seat the same
+            return {seat.name: every for seat in Seat}
         for k, m in enumerate(named):
             stop = named[k + 1].index if k + 1 < len(named) else len(tokens)
             for j in range(m.index + 1, min(stop, m.index + 5)):
@@ -2356,6 +2362,21 @@ class _Facts:
                             out[seat] = n
                     break
         return out
+
+    def _every_count(self) -> int | None:
+        """The number in 'everybody got six cards', 'gave each of us 6', 'all four had six'."""
+        words = [t for t in self.tokens if not t.filler]
+        for i, t in enumerate(words):
+            if t.word not in EVERY_WORDS:
+                continue
+            ahead = words[i + 1:i + 5]
+            for j, a in enumerate(ahead):
+                n = _number(a)
+                if n is not None and 0 <= n <= 10 and a.word not in ("once", "twice", "thrice"):
+                    if j + 1 < len(ahead) and ahead[j + 1].stem == "card":
+                        return n
+                    break
+        return None
 
     def cuts(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -2442,6 +2463,28 @@ class _Facts:
         if m:
             a, b, c = m.groups()
             self.facts["pattern"] = f"{a}-{b}" if c is None and {a, b} == {"2", "3"} else "irregular"
+
+    def declared_words(self) -> None:
+        """lone_declaration: the declaration as quoted ("he said 'I order it up and go alone'"),
+        which Laws 94 and 98 judge by its words. Only a quote that declares (it says 'alone',
+        or 'take it from' where he took it from his partner), and only one such: two may be
+        two players' words, and then the words are asked; and not an objection."""
+        runs: list[list[Token]] = []
+        for k, t in enumerate(self.tokens):
+            if "~q" not in t.tags:
+                continue
+            if k and runs and "~q" in self.tokens[k - 1].tags:
+                if t.raw is not runs[-1][-1].raw:  # "didn't" is two words of one written word
+                    runs[-1].append(t)
+            else:
+                runs.append([t])
+        mark = stem("take" if self.facts.get("via") == "take_from_partner" else "alone")
+        # "you can't go alone, you passed" is another's objection, not the declaration
+        declaring = [run for run in runs if any(t.stem == mark for t in run)
+                     and (mark != stem("alone") or not any(t.word in NEGATIONS or t.word in ("you", "your")
+                                                           for t in run))]
+        if len(declaring) == 1:
+            self.facts["words"] = " ".join(t.raw for t in declaring[0])
 
     def detached_and_named(self) -> None:
         """Law 51's two cards, where the words tell both: the card detached, and the other the
@@ -2532,6 +2575,8 @@ class _Facts:
             self.dealer_offends()  # a card seen in the dealer's own shuffle: the teller only saw it
         elif kind == "exposed_card" and self.facts.get("how") == "detached_named":
             self.detached_and_named()
+        elif kind == "lone_declaration" and "words" not in self.facts:
+            self.declared_words()
         unresolved = {k: v for k, v in self.unresolved.items() if k not in self.facts}
         return self.facts, unresolved
 

@@ -587,3 +587,27 @@ def test_a_score_told_with_the_side_after_the_numbers() -> None:
     # "3-2 us": the side named has the larger number, as in "4-3 to us"; "1-3 to EW" stays asked.
     assert classify("West reneged. Score 3-2 us. I'm South.").envelope["score"] == {"NS": 3, "EW": 2}
     assert "score" not in classify("West reneged. It was 1-3 to EW.").envelope
+
+
+def test_dlr_is_the_dealer() -> None:
+    assert classify("dlr N, E led out of turn").envelope.get("dealer") == "N"
+
+
+def test_a_dealer_who_gave_everybody_six_cards_misdealt() -> None:
+    # Law 42: a card too many to any player is a misdeal; "everybody" is all four.
+    found = classify("the dealer gave everybody six cards", dealer="N")
+    assert found.kind == "misdeal" and found.facts["counts"] == {"N": 6, "E": 6, "S": 6, "W": 6}
+    code, ruling = rule_json("N dealt and gave each of us 6 cards, score 0-0")
+    # who touched the cards first (Law 44) is still open, so it is ruled for each answer
+    assert code == 0 and all(b["ruling"]["kind"] == "misdeal" and 42 in b["ruling"]["laws"]
+                             for b in ruling["branches"])
+
+
+def test_the_quoted_declaration_is_judged_by_law_98() -> None:
+    # Law 98's own example of a declaration that precludes a lone hand.
+    found = classify("N dealt. East said 'I order it up and play it alone'")
+    assert found.kind == "lone_declaration" and found.facts["words"] == "I order it up and play it alone"
+    # An objection quoted is not the declaration; nor is one of two players' quotes chosen.
+    assert "words" not in classify("West ordered it up and went alone; East said 'you can't go alone, you "
+                                   "passed'").facts
+    assert "words" not in classify("East said 'alone' and West said 'alone too'").facts
