@@ -243,7 +243,8 @@ class Token:
         self.sentence = sentence
         """Index of its sentence."""
         self.tags: set[str] = set() if tags is None else tags
-        """@seat, #n, #suit, #card where the word names one."""
+        """@seat, #n, #suit, #card where the word names one; @place where it only seats the
+        player just named ("Carla on his right")."""
         self.filler = filler
         """Ignored when matching cues."""
 
@@ -766,6 +767,7 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
     sub = -1
     last = ""  # in a clause of time: what the last word was, 'seat' or 'other'
     relative = -1
+    apposed = False  # within "before West, the eldest, had said": the apposition, then its verb
     for k, tok in enumerate(tokens):
         if tok.word in ("who", "whose") and k and tokens[k - 1].clause != tok.clause:
             relative = tok.clause  # "North, who should play last, ...": an aside about North
@@ -776,7 +778,10 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             tok.tags.add("?")  # asked, not told: "was the trump turned?", "not sure if anyone followed"
         person = _person(tok, k == 0 or tokens[k - 1].sentence != tok.sentence)
         if tok.word in SUBORDINATORS:
-            sub, last = tok.clause, ""
+            sub, last, apposed = tok.clause, "", False
+        elif tok.clause != sub and last == "seat" and sub == tokens[k - 1].clause and (apposed or _apposes(tokens, k)):
+            sub, apposed = tok.clause, not apposed  # the clause of time goes on past its subject's apposition
+            tok.tags.add("~sub")
         elif tok.clause != sub or tok.word == "then" or person and last == "other":
             sub = -1  # the clause of time has had its subject and verb: "before I'd discarded my LHO led"
         else:
@@ -787,6 +792,15 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
     return tokens, corrections
 
 
+def _apposes(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the clause opening at `k` only says who the player just named is: "the
+    eldest", "the dealer's partner", "sitting third"."""
+    words = [t.word for t in tokens[k:k + 2]]
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return bool(words) and words[0] in ("eldest", "dealer's", "sitting", "seated")
+
+
 _PERSONS = frozenset(("i", "he", "she", "they", "we", "my", "his", "her", "partner", "dealer", "lho", "rho",
                       "nobody", "anyone", "anybody", "everyone", "everybody", "somebody", "someone", "eldest",
                       "north", "east", "south", "west", "opponent", "guy"))
@@ -795,7 +809,8 @@ _PERSONS = frozenset(("i", "he", "she", "they", "we", "my", "his", "her", "partn
 def _person(tok: Token, opens_sentence: bool) -> bool:
     """Whether a word names a player: a seat, a pronoun, a role, or a name written mid-sentence."""
     base = tok.word[:-2] if tok.word.endswith("'s") else tok.word
-    return base in _PERSONS or not opens_sentence and _name(tok) != "" and tok.stem not in vocabulary()
+    return base in _PERSONS or tok.raw in ("N", "E", "S", "W") or \
+        not opens_sentence and _name(tok) != "" and tok.stem not in vocabulary()
 
 
 def _hedge(tokens: Sequence[Token], k: int) -> bool:
@@ -1401,6 +1416,42 @@ def _across(plain: Sequence[str], at: int) -> tuple[str, int] | None:
     return None
 
 
+def _placed(plain: Sequence[str], words: Sequence[str], i: int, roles: bool = True) -> tuple[str, int, int] | None:
+    """(whose: 'me', 'dealer', 'his' or 'her'; turns to the left; last index) where the words
+    after the name at `i` seat him by a place, not a compass point: "Walt across from me",
+    "Earl, sitting across from the dealer", "Carla on his right", "Shelly, sitting third",
+    "Patty, the dealer's partner", "Sal, the eldest"."""
+    k = i
+    while k + 1 < len(plain) and plain[k + 1] in _PLACED_BY:
+        k += 1
+    place = _beside(plain, words, k)
+    if place is not None:
+        return place
+    return _role_after(plain, words, k, sitting=k > i, roles=roles)
+
+
+def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: bool = False,
+                roles: bool = True) -> tuple[str, int, int] | None:
+    """A deal role just after `k`, as an apposition ("West, the eldest, had not spoken") or
+    after "sitting" ("sitting third"): ('dealer', turns to the left, last index). Without
+    `roles`, where 'second' and 'third' are places in a trick, only the eldest."""
+    ahead = list(plain[k + 1:k + 4])
+    if ahead[:1] == ["the"]:
+        ahead, k = ahead[1:], k + 1
+    if not ahead:
+        return None
+    if ahead[0] == "dealer" and words[k + 1] == "dealer's" and ahead[1:2] and ahead[1] in ("partner", "left", "right"):
+        return "dealer", {"partner": 2, "left": 1, "right": 3}[ahead[1]], k + 2
+    noun = len(ahead) > 1 and ahead[1] in _ROLE_NOUNS
+    if ahead[0] == "eldest" or ahead[0] in _ROLE_WORDS and (noun or sitting) and roles:
+        return "dealer", _ROLE_WORDS[ahead[0]], k + 1 + noun
+    return None
+
+
+_PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who"))
+"""Words between a name and the place that seats him: "Earl, sitting across from the dealer"."""
+
+
 def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]:
     """Seats, sides and groups named, in order. With `deal_roles`, 'second hand' and 'third
     hand' name the dealer's partner and the dealer's right; otherwise only 'eldest' does."""
@@ -1409,6 +1460,19 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     upper_ok = any(c.isupper() for t in tokens for c in t.raw)
     names = seat_names(tokens)
     by_role: dict[str, Ref] = {}  # names bound to a role, not a seat: "Eldest Sal"
+    ends = {}  # each sentence's end: a place or an apposition is told within the sentence
+    for j, tok in enumerate(tokens):
+        ends[tok.sentence] = j + 1
+
+    def within(j: int) -> tuple[list[str], list[str]]:
+        return plain[:ends[tokens[j].sentence]], words[:ends[tokens[j].sentence]]
+
+    for j, tok in enumerate(tokens):  # a name seated by a place may be named before it is seated
+        called = _name(tok)
+        if called and called not in names and tok.stem not in _common_stems():
+            place = _placed(*within(j), j, deal_roles)
+            if place is not None and place[0] in ("me", "dealer"):
+                by_role.setdefault(called, Ref(place[0], place[1], tok.raw))
     out: list[Mention] = []
     i = 0
 
@@ -1440,12 +1504,30 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         if "~q" in tokens[i].tags and p in _FIRST_PERSON:
             i += 1  # "I'll order it up", said by another: the speaker, not the teller
             continue
-        if p in SEAT_WORDS:
-            seat = Ref(SEAT_WORDS[p].value, 0, tokens[i].raw)
-        elif _name(tokens[i]) in names:
-            seat = Ref(names[_name(tokens[i])].value, 0, tokens[i].raw)
-        elif _name(tokens[i]) in by_role:
-            seat = by_role[_name(tokens[i])]
+        called = _name(tokens[i])
+        if p in SEAT_WORDS or called in names:
+            seat = Ref(SEAT_WORDS[p].value if p in SEAT_WORDS else names[called].value, 0, tokens[i].raw)
+            apposed = i + 1 < len(tokens) and tokens[i + 1].clause != tokens[i].clause
+            role = _role_after(*within(i), i) if apposed else None
+            if role is not None:  # "West, the eldest, had not spoken": one player, named twice
+                for t in tokens[i + 1:role[2] + 1]:
+                    t.tags |= {"@seat", "@place"}
+                add(i, i, (seat,))
+                i = role[2] + 1
+                continue
+        elif called and tokens[i].stem not in _common_stems() and (place := _placed(*within(i), i, deal_roles)):
+            owner, turn, last = place  # "Walt across from me", "Carla on his right": the place is his seat
+            anchor = last_seat() if owner in ("his", "her") else Ref(owner)
+            if anchor is not None:
+                seat = by_role[called] = anchor.shifted(turn, tokens[i].raw)
+                for t in tokens[i + 1:last + 1]:
+                    t.tags |= {"@seat", "@place"}
+                words[i] = plain[i]  # "Bev's on my left": Bev is, not Bev's
+                add(i, i, (seat,))
+                i = last + 1
+                continue
+        elif called in by_role:
+            seat = by_role[called]
         elif len(raw) == 1 and raw.upper() in "NESW" and (raw.isupper() or not upper_ok) and w.isalpha():
             seat = Ref(raw.upper(), 0, raw)
         elif p in ("lho", "rho"):
@@ -1536,6 +1618,26 @@ def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
                 if t.word not in _PRONOUN_SEATED | {"is", "was", "sits", "sitting", "at", "in", "the"}:
                     return None
             return None
+    return _kin_seated_later(tokens, i + 1)
+
+
+def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Seat, int] | None:
+    """"my husband led out of turn again (he's East, I'm West)": an aside later in the
+    sentence that opens with 'he's' or 'she's' and a seat, with no other player named
+    between, seats the one noun after "my"."""
+    if k >= len(tokens) or tokens[k].word in _NOT_KIN or "~aside" in tokens[k].tags:
+        return None
+    for j in range(k + 1, min(k + 10, len(tokens) - 1)):
+        t = tokens[j]
+        if t.sentence != tokens[k].sentence:
+            return None
+        if "~aside" in t.tags:
+            seat = tokens[j + 1]
+            if t.word in _PRONOUN_SEATED and "~aside" in seat.tags and seat.word in SEAT_WORDS:
+                return SEAT_WORDS[seat.word], k
+            return None
+        if t.word in SEAT_WORDS or t.word in _FIRST_PERSON or t.word in _PRONOUN_SEATED or _name(t):
+            return None
     return None
 
 
@@ -1564,6 +1666,8 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
         for t in tokens[at:at + reach]:
             if t.word in SEAT_WORDS:
                 return SEAT_WORDS[t.word]
+            if t.raw in ("N", "E", "S", "W") and "~aside" in t.tags:
+                return Seat(t.raw)  # "Rich (N)"
             if t.word not in between:
                 return None
         return None
@@ -1573,6 +1677,8 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
         if name and tok.word not in SEAT_WORDS and tok.stem not in _common_stems() and i + 1 < len(tokens):
             nxt = tokens[i + 1]
             skip = 1 if nxt.word.endswith("ing") and i + 2 < len(tokens) else 0  # "Norm dealing (North)"
+            if nxt.word in ("was", "is") and i + 3 < len(tokens) and tokens[i + 2].word.endswith("ing"):
+                skip = 2  # "Walt was dealing (W)"
             if "~aside" in tokens[i + 1 + skip].tags and "~aside" not in tok.tags:
                 seat = seat_of(i + 1 + skip, _SEATED_BY | _PRONOUN_SEATED, 3)
                 after = next((k for k in range(i + 1 + skip, len(tokens)) if "~aside" not in tokens[k].tags), None)
@@ -1838,6 +1944,11 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
             continue  # in a deal out of turn, who dealt is not the dealer
         if said[:1] in (["dealt"], ["deals"], ["misdealt"], ["dealing"]) or said[:2] == ["is", "dealing"]:
             return seat
+        if said[:2] in (["and", "dealing"], ["and", "dealt"]) and m.index and tokens[m.index - 1].word in ("was", "is"):
+            return seat  # "Dwayne was North and dealing"
+        if [t.word for t in tokens[max(0, m.index - 4):m.index] if not t.filler][-2:] in (
+                ["dealing", "from"], ["dealt", "from"]):
+            return seat  # "Mrs. Delacroix, dealing from the West seat"
         if before[-1:] == ["dealer"] and not m.possessive and m.refs[0].base in "NESW":
             return seat  # "Dealer Bob (West)", "dealer North"
         if stems[:1] == ["dealer"] and said[1:2] not in (["on"], ["to"], ["at"]):
@@ -1886,7 +1997,7 @@ def _says_i_am(tok: Token) -> bool:
     return _I_AM.fullmatch(tok.raw.replace("\u2019", "'")) is not None
 
 
-_ACTUALLY = frozenset(("actually", "really", "fact", "turned", "truly"))
+_ACTUALLY = frozenset(("actually", "really", "fact", "turned", "truly", "proved", "proves"))
 """Words before the card a detached card really was: "it was actually the 10 of diamonds"."""
 _NAMING = frozenset(("named", "names", "said", "says", "called", "guessed", "naming"))
 """Words before the card an adversary named."""
@@ -2229,13 +2340,23 @@ class _Facts:
         before any verb of telling ("West says that's an exposed card" is West's claim, not act)."""
         clause = self.tokens[m.index].clause
         sentence = self.tokens[m.index].sentence
-        window = [t for t in self.tokens[m.index + 1:m.index + 12] if "~aside" not in t.tags]
+        start = m.index + 1
+        while start < len(self.tokens) and "@place" in self.tokens[start].tags:
+            start += 1  # the words that seat him are no act: "Carla on his right sloughed"
+        window = [t for t in self.tokens[start:start + 11] if "~aside" not in t.tags]
         ahead = window[:4]
         if ahead and ahead[0].clause != clause and ahead[0].sentence == sentence:
             clause = ahead[0].clause  # "Kim, sitting North, throws off": the act after an apposition
             told = [t for t in window if t.clause == clause and not t.filler and not self.infinitive(t)]
             beyond = [t for t in window if t.clause > clause and t.sentence == sentence]
-            if len(told) <= 2 and beyond and not any(t.stem in stems for t in told):
+            # "South, playing alone at hearts, let ...", "Dave, playing the Hendersons", "Mr. Hale,
+            # in the East chair, trumped": an apposition that tells a lone hand, opens with a
+            # participle or seats him is no act of his
+            aside = any(t.word in ("alone", "loner") or t.word in SEAT_WORDS for t in told) or \
+                bool(told) and told[0].word.endswith("ing")
+            if aside and not beyond:
+                return False
+            if aside or len(told) <= 2 and beyond and not any(t.stem in stems for t in told):
                 clause, ahead = beyond[0].clause, beyond[:4]  # "South, second to play, put the bower on it"
         after = [t for t in ahead if t.clause == clause and not t.filler]
         denied = any(t.word in ("not", "never") for t in after[:3])
@@ -2252,6 +2373,8 @@ class _Facts:
             if "@seat" in t.tags:
                 return False  # "Spades led by West, North threw": North's act
             if t.stem in stems:
+                if self.kind != "lone_declaration" and any(x.word in ("alone", "loner") for x in after[k + 1:k + 2]):
+                    return False  # "South played alone": the lone hand, context, not the act
                 return not _turn_told(t, after[k + 1:k + 2])
             if t.stem in telling:
                 return False

@@ -611,3 +611,69 @@ def test_the_quoted_declaration_is_judged_by_law_98() -> None:
     assert "words" not in classify("West ordered it up and went alone; East said 'you can't go alone, you "
                                    "passed'").facts
     assert "words" not in classify("East said 'alone' and West said 'alone too'").facts
+
+
+@pytest.mark.parametrize(("text", "me", "kind", "offender"), [
+    # a name bound by a single letter in brackets
+    ("Rich (N) was waving his cards about and the ace of spades showed to the whole table.", None,
+     "exposed_card", "N"),
+    # a name seated by a place, not a compass point: across from the teller is his partner
+    ("I was South, Grandpa across from me. Spades were led and Grandpa ruffed it, and later he "
+     "followed a spade lead with the king of spades.", "S", "revoke", "N"),
+    # on his right: the right of the player just named (North's right is West)
+    ("Dealer was Pete (N). Carla on his right sloughed a diamond on a heart lead with the queen of "
+     "hearts still in her hand; the trick was turned.", None, "revoke", "W"),
+    # sitting third: the dealer's right (West deals, so South)
+    ("Dealer was West. Shelly, sitting third, said 'I order it up' before North or East had spoken.",
+     None, "bid_out_of_turn", "S"),
+    # an apposition inside a clause of time: West is when, North is who
+    ("Dealer was South. Before West, the eldest, had said a word, North blurted 'I assist'.", None,
+     "bid_out_of_turn", "N"),
+    # 'played alone' is the lone hand, context; the revoke is West's
+    ("South played alone, clubs trumps. West failed to follow to a heart lead while holding the ten "
+     "of hearts, and the trick was quitted.", None, "revoke", "W"),
+    # single letters end a clause of time like names: the remark is W's, made before E played
+    ("W led the ace of hearts, N played a king, and before E had played W said 'partner, that's "
+     "ours'.", "N", "attention_to_trick", "W"),
+    ("My partner, seated North, announced 'my ace is good' before I had played to the trick. I sit "
+     "South.", "S",
+     "attention_to_trick", "N"),
+    # a seat in an apposition only says where he sits
+    ("Mr. Hale, in the East chair, trumped a club lead while holding the nine of clubs; the trick "
+     "was turned and quitted.", None, "revoke", "E"),
+    # "my husband ... (he's East)"
+    ("my husband led out of turn again (he's East, I'm West). what do they get?", "W",
+     "lead_out_of_turn", "E"),
+    # a lead out of turn before the call is background: the void player is the one called on
+    ("Joan (East) led out of turn, so we called diamonds from her partner Rita (West) at her next "
+     "lead. Rita has no diamonds.", None, "called_suit_void", "W"),
+])
+def test_a_seat_given_by_a_place_an_apposition_or_an_aside(text: str, me: str | None, kind: str,
+                                                          offender: str) -> None:
+    # read as the kind it is, so that only the seat is tested
+    found = classify(text, me=me, kind=kind)
+    assert found.facts.get("offender") == offender, found.facts
+
+
+def test_who_dealt_told_by_a_name_seated_and_dealing() -> None:
+    assert classify("Dwayne was North and dealing, I was West. Patty led out of turn.").envelope["dealer"] == "N"
+    found = classify("Mrs. Delacroix, dealing from the West seat, took up the jack and never discarded at all.")
+    # Law 90: the dealer who did not discard is the offender
+    assert found.envelope["dealer"] == "W" and found.facts.get("no_discard") and found.facts.get("offender") == "W"
+    # a sentence ends an apposition: "East. Dealer's partner ruffed" is West's act (East deals)
+    found = classify("Dealer was East. Dealer's partner ruffed a diamond while holding the queen of diamonds.")
+    assert found.facts.get("offender") == "W"
+
+
+def test_law_51_a_separated_card_named_wrongly() -> None:
+    found = classify("One of South's cards was separated from her hand. West named it as the queen of "
+                     "diamonds; it proved to be the jack of clubs.")
+    assert found.facts == {**found.facts, "offender": "S", "how": "detached_named", "card": "JC", "named": "QD"}
+
+
+def test_a_participle_after_a_seated_name_is_no_act() -> None:
+    # "playing the Hendersons" is the match, not a play; West's later card proves the revoke
+    found = classify("Me in the South chair and my partner Dave across from me, playing the Hendersons. "
+                     "East led a club and West trumped it; later West followed a club lead with the king.",
+                     me="S")
+    assert found.kind == "revoke" and found.facts.get("offender") == "W"
