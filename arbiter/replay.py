@@ -394,8 +394,12 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     if not hands and len(set(every)) == len(every) and pack.issuperset(every):
         # Each card once and all in the pack: only the card turned up and the discard can
         # be shown not to be his who played it.
-        if (up is None or up not in every) and (discard is None or discard not in every):
-            return
+        if discard is None or discard not in every:
+            if up is None or up not in every:
+                return
+            # The most common case of all: the dealer took the card up and played it himself.
+            if deal.ordered_up and tuple(chain.from_iterable(result.seats))[every.index(up)] == deal.dealer:
+                return
         marked = {up, discard}
         for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
             if not marked.isdisjoint(cards):
