@@ -1448,6 +1448,8 @@ def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: boo
     return None
 
 
+_SEATING = frozenset(("~aside", "@place"))
+"""Tags of words that only seat the player just named: "(West)", "on his left"."""
 _PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who"))
 """Words between a name and the place that seats him: "Earl, sitting across from the dealer"."""
 
@@ -1566,12 +1568,17 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         elif p in _ROLE_WORDS and nxt in _ROLE_NOUNS and (deal_roles or p == "first"):
             seat = Ref("dealer", _ROLE_WORDS[p], f"the {p} {nxt}")
             end = i + 1
-        elif p in ("partner", "partners") and nxt != "of" and (i == 0 or tokens[i - 1].sentence != tokens[i].sentence):
-            seat = Ref("me", 2, raw)  # "Partner's jack slipped out": the teller's partner, as at the table
-        elif p in ("partner", "partners") and i > 0:
+        elif p in ("partner", "partners", "pard") and nxt != "of" and (
+                i == 0 or tokens[i - 1].sentence != tokens[i].sentence
+                or raw.lower() == "pard" and plain[i - 1] not in ("his", "her") and not words[i - 1].endswith("'s")):
+            seat = Ref("me", 2, raw)  # "Partner's jack slipped out", "then pard goes": the teller's partner
+        elif p in ("partner", "partners", "pard") and i > 0:
             prev = plain[i - 1]
             anchor = last_seat()
-            if prev in ("his", "her") and anchor is not None and anchor.words.lower() in ("his partner", "her partner"):
+            named = next((names[n] for t in tokens[i + 1:i + 3] if (n := _name(t)) in names), None)
+            if prev in ("his", "her") and named is not None:
+                seat = Ref(named.value, 0, f"{prev} partner")  # "his partner Mr. Tran (West)": Tran's seat
+            elif prev in ("his", "her") and anchor is not None and anchor.words.lower() in ("his partner", "her partner"):
                 seat = anchor  # "his partner's turn to lead. His partner (East) led": the same player again
             elif prev in ("his", "her") and anchor is not None:
                 seat = anchor.shifted(2, f"{prev} partner")
@@ -1596,6 +1603,11 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             continue
         if seat is not None:
             add(i, end, (seat,))
+            restated = _beside(plain, words, end) if end + 1 < len(tokens) else None
+            if restated is not None and restated[0] in ("his", "her") and tokens[restated[2]].sentence == tokens[end].sentence:
+                for t in tokens[end + 1:restated[2] + 1]:
+                    t.tags |= {"@seat", "@place"}  # "Lenny's partner across from him": his seat again
+                end = restated[2]
             i = end
         i += 1
     return _join_sides(out, tokens)
@@ -1672,6 +1684,21 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
                 return None
         return None
 
+    def chair_of(i: int) -> Seat | None:
+        """"Mr. Fitch dealt from the West chair", "Bonnie declared alone from the North seat",
+        "Gruber in the East chair": a seat's chair soon after the name, no other player between."""
+        for k in range(i + 1, min(i + 8, len(tokens) - 1)):
+            t = tokens[k]
+            if t.sentence != tokens[i].sentence:
+                return None
+            if t.word in SEAT_WORDS:
+                chair = tokens[k + 1].word in ("chair", "seat") and tokens[k - 1].word == "the" and \
+                    tokens[k - 2].word in ("from", "in", "at")
+                return SEAT_WORDS[t.word] if chair else None
+            if _name(t) or t.word in _PRONOUN_SEATED | _FIRST_PERSON:
+                return None
+        return None
+
     for i, tok in enumerate(tokens):
         name = _name(tok)
         if name and tok.word not in SEAT_WORDS and tok.stem not in _common_stems() and i + 1 < len(tokens):
@@ -1690,12 +1717,16 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
                 seat = seat_of(i + 1, _SEATED_BY, 3) if nxt.sentence == tok.sentence else None
                 if seat is None and nxt.word in ("is", "was") and nxt.sentence == tok.sentence:
                     seat = seat_of(i + 1, _SEATED_BY | _PARTNER_SAID, 5)  # "Devin is my partner (East)"
+            if seat is None:
+                seat = chair_of(i)
             if seat is not None:
                 out.setdefault(name, seat)
         elif tok.word in _PRONOUN_SEATED:
             seat = seat_of(i + 1, _SEATED_BY, 2)
-            named = [t for t in tokens[:i] if t.sentence == tok.sentence and _name(t)
-                     and t.word not in SEAT_WORDS and t.stem not in _common_stems()]
+            # "Wade keeps groaning. He's West": the last name of this sentence, or of the one before
+            opens = i == 0 or tokens[i - 1].sentence != tok.sentence
+            named = [t for t in tokens[:i] if (t.sentence == tok.sentence or opens and t.sentence == tok.sentence - 1)
+                     and _name(t) and t.word not in SEAT_WORDS and t.stem not in _common_stems()]
             if seat is not None and named:
                 out.setdefault(_name(named[-1]), seat)
     return out
@@ -2177,12 +2208,18 @@ class _Facts:
             # seat followed by the act complained of is its subject ("West led, North threw
             # a diamond on it" is North's revoke, not West's).
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
-            named = [m for m in named if not self.background(m)] or named
+            told = [m for m in named if not self.background(m)]
+            # "pard goes 'East reneged on hearts'": the act told only in another's quoted words
+            quoted = [m for m in named if "~q" in self.tokens[m.index].tags
+                      and self.follows(m, _stemset(ACTS.get(self.kind, "")))]
+            if quoted and not any(self.follows(m, _stemset(ACTS.get(self.kind, ""))) for m in told):
+                return self.named_outright(quoted[0])
+            named = told or named
             # A seat only said to sit somewhere ("the dealer is North, my partner is West") acts in
             # nothing: where no seat named is a subject, the offender is asked, not guessed.
             named = [m for m in named if self.subject(m)] or [m for m in named if not self.identity(m)]
-            if self.kind in LEAD_IS_CONTEXT:
-                named = [m for m in named if not self.led(m)] or named
+            if self.kind in LEAD_IS_CONTEXT:  # the leader of the trick did not revoke or play out of turn in it
+                named = [m for m in named if not self.led(m)]
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
             if self.kind == "pass_then_order":
                 acting = [m for m in named if self.passed_then(m)] or acting
@@ -2316,9 +2353,11 @@ class _Facts:
 
     def reports(self, m: Mention) -> bool:
         """Whether a mention tells of another's act: a verb of telling follows it, and another
-        seat is named after that in the sentence."""
-        return self.follows(m, _stemset(REPORTING)) and any(
+        seat, or he or she, is named after that in the clause."""
+        return self.follows(m, _stemset(REPORTING)) and (any(
             m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions)
+            or any(t.word in ("he", "she") and t.clause == self.tokens[m.index].clause
+                   for t in self.tokens[m.index + 2:m.index + 5]))  # "Mrs. Pruitt said he had revoked"
 
     def infinitive(self, t: Token) -> bool:
         """Whether a word follows 'to': "waiting for his partner to play" is no act of his."""
@@ -2330,7 +2369,12 @@ class _Facts:
         ("West led the jack", "East had led"), not a lead told in the passive after it ("she's
         North, spades were led") nor a lead as a noun ("West ruffed a spade lead")."""
         clause = self.tokens[m.index].clause
-        ahead = [t for t in self.tokens[m.index + 1:m.index + 4] if t.clause == clause and not t.filler]
+        start = m.index + 1
+        while start < len(self.tokens) and self.tokens[start].tags & _SEATING:
+            start += 1  # past "(West)" and "on his left": the verb after them is his
+        if start > m.index + 1 and start < len(self.tokens):
+            clause = self.tokens[start].clause
+        ahead = [t for t in self.tokens[start:start + 3] if t.clause == clause and not t.filler]
         if ahead and ahead[0].word in _LEAD_ADVERBS:
             ahead = ahead[1:]
         return bool(ahead) and ahead[0].stem in _LEADING

@@ -677,3 +677,44 @@ def test_a_participle_after_a_seated_name_is_no_act() -> None:
                      "East led a club and West trumped it; later West followed a club lead with the king.",
                      me="S")
     assert found.kind == "revoke" and found.facts.get("offender") == "W"
+
+
+@pytest.mark.parametrize(("text", "me", "kind", "offender"), [
+    # "pard" is the teller's partner wherever it stands
+    ("club night. pard dropped a card off the edge and RHO saw it was the AS. I'm S.", "S", "exposed_card", "N"),
+    # "goes" tells another's words: pard reports East's revoke
+    ("hand ends and then pard goes 'East reneged on hearts in trick 2'. I'm S.", "S", "revoke", "E"),
+    # "his partner Mr. Tran (West)": the name seats the partner, whoever "his" is
+    ("After Mr. Abernathy (East) led out of turn, Mrs. Kowalski, who sits North, called clubs from his "
+     "partner Mr. Tran (West). Mr. Tran had no clubs at all.", None, "called_suit_void", "W"),
+    # a name seated by the chair he plays from; her partner sits across
+    ("Bonnie declared alone from the North seat. Eldest led, and her partner Fred tossed a card on it.",
+     None, "lone_partner_played", "S"),
+    # "He's West" in the next sentence seats the name just told
+    ("My cousin Wade keeps going 'I got nothing, partner' every time the up card is turned. He's West.",
+     None, "etiquette_breach", "W"),
+])
+def test_a_seat_told_by_pard_a_chair_or_the_next_sentence(text: str, me: str | None, kind: str,
+                                                          offender: str) -> None:
+    found = classify(text, me=me, kind=kind)  # read as the kind it is: only the seat is tested
+    assert found.facts.get("offender") == offender, found.facts
+
+
+def test_the_chair_he_dealt_from_is_the_dealer_s_seat() -> None:
+    assert classify("Mr. Fitch dealt from the West chair. Mr. Gruber led out of turn.").envelope["dealer"] == "W"
+
+
+def test_who_says_he_revoked_is_not_the_revoker() -> None:
+    found = classify("Mrs. Pruitt (West) led a diamond and Mr. Kowalski played a club. Mrs. Pruitt said he had "
+                     "revoked.", kind="revoke")
+    assert found.facts.get("offender") != "W"
+
+
+def test_a_player_s_remark_is_an_intimation_not_a_bystander_s() -> None:
+    # Etiquette: a player's words to his partner are an intimation; a remark is a bystander's
+    # only where a bystander is named.
+    found = classify("Tonight my partner, West, remarked 'I've got nothing, partner' as I was deciding "
+                     "whether to assist.", kind="etiquette_breach")
+    assert found.facts.get("what") == "signal" and found.facts.get("offender") == "W"
+    found = classify("A bystander remarked that East had the right bower.", kind="etiquette_breach")
+    assert found.facts.get("what") == "bystander_remark"
