@@ -2265,6 +2265,8 @@ class _Facts:
         kind's act is itself a failure ("North didn't follow")."""
         tok = self.tokens[m.index]
         first = m.index - len(m.refs[0].words.split())
+        if m.possessive and self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand"):
+            return True  # "a card slipped out of East's hand": the card's owner did the act
         if tok.word in ("me", "us", "them") or first >= 0 and self.tokens[first].word in _PREPOSITIONS:
             return False
         if first >= 0 and self.tokens[first].word in ("what", "whether", "which"):

@@ -718,3 +718,15 @@ def test_a_player_s_remark_is_an_intimation_not_a_bystander_s() -> None:
     assert found.facts.get("what") == "signal" and found.facts.get("offender") == "W"
     found = classify("A bystander remarked that East had the right bower.", kind="etiquette_breach")
     assert found.facts.get("what") == "bystander_remark"
+
+
+def test_the_owner_of_the_hand_a_card_slipped_from_did_the_act() -> None:
+    found = classify("a card slipped out of East's hand onto the table, queen of clubs. South wants to call it",
+                     kind="exposed_card")
+    assert found.facts.get("offender") == "E"
+
+
+def test_who_hollered_renege_is_the_claimant() -> None:
+    found = classify("Doug (East) led the ace of diamonds and Carla (South) threw the 9 of clubs. Later she "
+                     "played the king of diamonds and Doug hollered renig.", kind="revoke")
+    assert found.facts.get("offender") != "E"
