@@ -57,21 +57,26 @@ def _tables() -> tuple[dict[str, dict[Card, str]], dict[str, dict[str, dict[Card
 
 
 FOLLOW, POWER = _tables()
-class _Prefixes(dict[tuple[Seat, ...], tuple[str, ...]]):
-    """Each order of seats as the words before a card in the JSON's plays: ('N ', 'E ', ...),
-    made the first time that order is asked for."""
+_WORDS = tuple({card: SEATS[seat] + " " + card for card in CARDS} for seat in range(4))
+"""Each seat's words for each card it may play, as the JSON's plays write them: 'N 9C'."""
 
-    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[str, ...]:
-        self[seats] = tuple(SEATS[s] + " " for s in seats)
+
+class _Plays(dict[tuple[Seat, ...], tuple[dict[Card, str], ...]]):
+    """Each order of seats as the words of its players' cards, made the first time that order
+    is asked for: a trick's plays are then looked up, not built (an event has millions)."""
+
+    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[dict[Card, str], ...]:
+        self[seats] = tuple(_WORDS[s] for s in seats)
         return self[seats]
 
 
-PREFIXES = _Prefixes()
+PLAYS = _Plays()
+_LOOK_UP = dict.__getitem__
 
 
 def play_words(seats: tuple[Seat, ...], cards: tuple[Card, ...]) -> list[str]:
     """A trick's plays as the JSON writes them: 'N 9C'."""
-    return list(map(str.__add__, PREFIXES[seats], cards))
+    return list(map(_LOOK_UP, PLAYS[seats], cards))
 
 
 @dataclass(frozen=True, slots=True)
