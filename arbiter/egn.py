@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import repeat
 from typing import Any
 
 from arbiter.model import InputError
@@ -146,7 +147,8 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
     if isinstance(data, str):
         raise InputError(f"{where}: deal {position if position is not None else '?'}: a condensed (bitpacked) "
                          "deal is not read; convert the file with egn-convert first")
-    data = _mapping(data, f"{where}: a deal")
+    if not isinstance(data, dict):  # (the place in words is made only for a refusal)
+        data = _mapping(data, f"{where}: a deal")
     number = data.get("dealNumber")
     if position is not None:
         number = position
@@ -172,7 +174,9 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             play = phase if play is None else play
         else:
             raise InputError(f"{here}: a phase must be EUCHRE_BIDDING or TRICK_PLAY")
-    up = _card(up_token, None, f"{here}: upCard", unknown_ok=True) if up_token is not None else None
+    up = TOKENS.get(up_token) if isinstance(up_token, str) else None
+    if up is None and up_token is not None:  # not a plain card: the slow road, which may refuse it
+        up = _card(up_token, None, f"{here}: upCard", unknown_ok=True)
 
     trump = maker = alone = defender = None
     ordered = False
@@ -205,8 +209,10 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             defender = lone_defender
         if bidding.get("cardExchanges") or bidding.get("card_exchanges"):
             raise InputError(f"{here}: bidding: card exchanges (partner's best, going under) are not replayed")
-        if bidding.get("discard") is not None:
-            discard = _card(bidding["discard"], trump, f"{here}: discard", unknown_ok=True)
+        token = bidding.get("discard")
+        discard = TOKENS.get(token) if isinstance(token, str) else None
+        if discard is None and token is not None:
+            discard = _card(token, trump, f"{here}: discard", unknown_ok=True)
     if play is not None and play.get("isAlone") is True and alone is None and maker is not None:
         alone = maker
 
@@ -229,10 +235,26 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             raise InputError(f"{here}: 'tricks' must be a list")
         if raw and trump is None:
             raise InputError(f"{here}: trick 1: tricks are recorded but no trump was made")
-        tricks = tuple(_trick(t, trump, here, n) for n, t in enumerate(raw, 1))
+        tricks = _plain_tricks(raw)
+        if tricks is None:  # the slow road, trick by trick, only for what is not plain cards
+            tricks = tuple(_trick(t, trump, here, n) for n, t in enumerate(raw, 1))
         lead = play.get("initialLead")
         first = lead if type(lead) is int and 0 <= lead <= 3 else None
     return Deal(number, dealer, up, trump, maker, alone, defender, ordered, discard, hands, tricks, None, first)
+
+
+_LISTS = {list}
+
+
+def _plain_tricks(raw: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
+    """Every trick's cards, where every trick is a list of plain cards' tokens (most records);
+    else None. Read by look-ups mapped over the lists, with no step in Python per trick."""
+    if {*map(type, raw)} - _LISTS:
+        return None
+    try:
+        return tuple(map(tuple, map(map, repeat(TOKENS.__getitem__), raw)))
+    except (KeyError, TypeError):  # a token that names no card, or a list where a card belongs
+        return None
 
 
 def _trick(data: Any, trump: str | None, here: str, n: int) -> tuple[Card, ...]:
