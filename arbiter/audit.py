@@ -154,6 +154,8 @@ def no_cycle_collector() -> Iterator[None]:
 
 
 _SIDES = {"NS": Side.NS, "EW": Side.EW}
+_NAMES = {side: name for name, side in _SIDES.items()}
+"""Each side's name (an enum's value is slow to read, and every deal scores)."""
 
 
 def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str, Any]:
@@ -173,7 +175,7 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
     limit = record.house.get("hands_per_game")
     house = record.house
     for deal in record.deals:
-        played = replay(deal, house, figures, f"{record.path}: deal {deal.number}")
+        played = replay(deal, house, figures, record.path)
         if played.findings:
             irregularities, penalties = _rule_all(deal, played, book, rubber.points, dict(rubber.games))
         else:
@@ -183,7 +185,7 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
         if apply:
             awards = penalties + awards
         for a in awards:
-            raw[a.side.value] += a.points
+            raw[_NAMES[a.side]] += a.points
         if awards and not rubber.over:
             rubber.score(book, awards)
         deals.append(_deal_json(deal, played, dict(raw), irregularities,
@@ -273,7 +275,7 @@ def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.
 def _plain_awards(awards: list[scoring.Award]) -> dict[str, int]:
     out = {"NS": 0, "EW": 0}
     for a in awards:
-        out[a.side.value] += a.points
+        out[_NAMES[a.side]] += a.points
     return out
 
 

@@ -139,9 +139,9 @@ def sitting_out(deal: Deal) -> tuple[Seat, ...]:
 
 def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: str) -> Replay:
     """Replay `deal`. `figures` are the hand's points (point, march, euchre, lone_march,
-    lone_euchred, defend_euchre, march_tricks, point_tricks); `where` names the file and deal
-    in a refusal."""
-    result = Replay()
+    lone_euchred, defend_euchre, march_tricks, point_tricks); `where` names the file, and a
+    refusal names it with the deal's number (made only then: an event has tens of thousands)."""
+    result = Replay([], [], {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}, False, [], [], [])  # no factory calls
     trump = deal.trump
     if trump is None:
         return result
@@ -162,12 +162,12 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     winners, tricks = result.winners, result.tricks
     for n, cards in enumerate(deal.tricks, 1):
         if not cards:
-            raise InputError(f"{where}: trick {n}: a trick with no cards cannot be replayed")
+            raise InputError(f"{where}: deal {deal.number}: trick {n}: a trick with no cards cannot be replayed")
         if n > most:
-            raise InputError(f"{where}: trick {n}: a hand has only {most} tricks")
+            raise InputError(f"{where}: deal {deal.number}: trick {n}: a hand has only {most} tricks")
         if not CARDS.issuperset(cards):
             card = next(c for c in cards if c not in CARDS)
-            raise InputError(f"{where}: trick {n}: {card!r} is no card")
+            raise InputError(f"{where}: deal {deal.number}: trick {n}: {card!r} is no card")
         if recorded is not None:
             seats = recorded[n - 1]
             _check_turns(result, deal, n, leader, seats, out)
