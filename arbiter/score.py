@@ -367,6 +367,8 @@ class Rubber:
             raise InputError(
                 f"the rubber is over ({self._over_words()}): no game is in play to score in; start a new rubber"
             )
+        if not counted and len(batch) == 1 and batch[0].points > 0:  # a hand's points alone: most deals
+            return self._add(batch[0])
         if not counted and all(a.points > 0 for a in batch):  # only a correction can be refused half-way
             return [game for award in batch for game in self._add(award)]
         trial = self.copy()
