@@ -794,10 +794,12 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
 
 def _apposes(tokens: Sequence[Token], k: int) -> bool:
     """Whether the clause opening at `k` only says who the player just named is: "the
-    eldest", "the dealer's partner", "sitting third"."""
+    eldest", "the dealer's partner", "sitting third", "(E)"."""
     words = [t.word for t in tokens[k:k + 2]]
     if words[:1] == ["the"]:
         words = words[1:]
+    if "~aside" in tokens[k].tags:
+        return True  # "before Ed (E) played": the bracket seats him, the clause of time goes on
     return bool(words) and words[0] in ("eldest", "dealer's", "sitting", "seated")
 
 
@@ -1506,7 +1508,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         if "~q" in tokens[i].tags and p in _FIRST_PERSON:
             i += 1  # "I'll order it up", said by another: the speaker, not the teller
             continue
-        called = _name(tokens[i])
+        called = _name(tokens[i]) or (tokens[i].raw.capitalize() if tokens[i].raw.islower()
+                                      and tokens[i].raw.capitalize() in names else "")
         if p in SEAT_WORDS or called in names:
             seat = Ref(SEAT_WORDS[p].value if p in SEAT_WORDS else names[called].value, 0, tokens[i].raw)
             apposed = i + 1 < len(tokens) and tokens[i + 1].clause != tokens[i].clause
@@ -1658,9 +1661,15 @@ _NOT_KIN = frozenset(("partner", "partners", "pard", "left", "right", "lho", "rh
 """Words after "my" that are no person seated by an aside: my partner is the teller's opposite."""
 _FIRST_PERSON = frozenset(("i", "me", "my", "myself", "mine", "we", "us", "our", "ours"))
 _SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated"))
-_PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's"))
+_PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's", "hes", "shes"))
 _PARTNER_SAID = frozenset(("my", "our", "partner", "pard"))
 """Words between a name and its seat that say whose partner he is: "Devin is my partner (East)"."""
+
+
+def _lower_name(tok: Token) -> bool:
+    """Whether a word typed in lower case may be a player's name: no word of the game's."""
+    return tok.raw.isalpha() and tok.raw.islower() and len(tok.raw) >= 3 and tok.word not in SEAT_WORDS \
+        and tok.word not in _FIRST_PERSON | _PRONOUN_SEATED and tok.stem not in _common_stems()
 
 
 def _name(tok: Token) -> str:
@@ -1701,13 +1710,20 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
 
     for i, tok in enumerate(tokens):
         name = _name(tok)
+        if not name and _lower_name(tok) and i + 1 < len(tokens) and "~aside" in tokens[i + 1].tags and \
+                "~aside" not in tok.tags:  # "bro kyle (east) didnt follow": typed in lower case
+            seat = seat_of(i + 1, _SEATED_BY | _PRONOUN_SEATED, 3)
+            if seat is not None:
+                out.setdefault(tok.raw.capitalize(), seat)
+            continue
         if name and tok.word not in SEAT_WORDS and tok.stem not in _common_stems() and i + 1 < len(tokens):
             nxt = tokens[i + 1]
             skip = 1 if nxt.word.endswith("ing") and i + 2 < len(tokens) else 0  # "Norm dealing (North)"
             if nxt.word in ("was", "is") and i + 3 < len(tokens) and tokens[i + 2].word.endswith("ing"):
                 skip = 2  # "Walt was dealing (W)"
             if "~aside" in tokens[i + 1 + skip].tags and "~aside" not in tok.tags:
-                seat = seat_of(i + 1 + skip, _SEATED_BY | _PRONOUN_SEATED, 3)
+                # "Gary (West)", "Dad (her partner, E)"
+                seat = seat_of(i + 1 + skip, _SEATED_BY | _PRONOUN_SEATED | _PARTNER_SAID | {"his", "her"}, 4)
                 after = next((k for k in range(i + 1 + skip, len(tokens)) if "~aside" not in tokens[k].tags), None)
                 if seat is None and after is not None:  # "Bob (my partner) sits North"
                     seat = seat_of(after, _SEATED_BY, 3)
@@ -2199,6 +2215,9 @@ class _Facts:
         anchors, first = rule
         places = self.anchored(anchors, acts=True)
         told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND]
+        # "North passed, and then South ordered it up before East had a chance": the act done
+        # before another's turn came is the one out of turn
+        told.sort(key=lambda place: not self.before_another(place[0]))
         for at, after in told:
             ref = self.seat_at(at, after)
             if ref is not None:
@@ -2244,6 +2263,12 @@ class _Facts:
             if ref is not None:
                 return ref
         return None
+
+    def before_another(self, at: int) -> bool:
+        """Whether the act at `at` is followed, in its sentence, by "before" and a seat."""
+        sentence = self.tokens[at].sentence
+        ahead = [t for t in self.tokens[at + 1:at + 8] if t.sentence == sentence]
+        return any(t.word == "before" and "@seat" in u.tags for t, u in zip(ahead, ahead[1:]))
 
     def passed_then(self, m: Mention) -> bool:
         """Whether the seat passed and then, in the same sentence, did or said the act: "North

@@ -730,3 +730,22 @@ def test_who_hollered_renege_is_the_claimant() -> None:
     found = classify("Doug (East) led the ace of diamonds and Carla (South) threw the 9 of clubs. Later she "
                      "played the king of diamonds and Doug hollered renig.", kind="revoke")
     assert found.facts.get("offender") != "E"
+
+
+@pytest.mark.parametrize(("text", "kind", "offender"), [
+    # a name typed in lower case, seated by a bracket
+    ("bro kyle (east) didnt follow spades and had a spade left at the end. trick was picked up", "revoke", "E"),
+    ("my cousin said jaden (hes west) led the ace of hearts when it was my lead. im north",
+     "lead_out_of_turn", "W"),
+    # a bracket that says whose partner he is, then his seat
+    ("Mom dealt and Dad (her partner, E) led out of turn.", "lead_out_of_turn", "E"),
+    # a bracket inside a clause of time: Ed is when, Walt is who
+    ("Nancy (N) led. Before Ed (E) played, Walt (W) slapped his card down.", "play_out_of_turn", "W"),
+    # of two acts in a sentence, the one done before another's turn
+    ("West dealt. North passed, and then South ordered it up before East had a chance to speak.",
+     "bid_out_of_turn", "S"),
+])
+def test_a_seat_typed_in_lower_case_bracketed_or_acting_before_another(text: str, kind: str,
+                                                                        offender: str) -> None:
+    found = classify(text, kind=kind)  # read as the kind it is: only the seat is tested
+    assert found.facts.get("offender") == offender, found.facts
