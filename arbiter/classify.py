@@ -2227,13 +2227,13 @@ class _Facts:
             # seat followed by the act complained of is its subject ("West led, North threw
             # a diamond on it" is North's revoke, not West's).
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
-            told = [m for m in named if not self.background(m)]
+            in_story = [m for m in named if not self.background(m)]
             # "pard goes 'East reneged on hearts'": the act told only in another's quoted words
-            quoted = [m for m in named if "~q" in self.tokens[m.index].tags
-                      and self.follows(m, _stemset(ACTS.get(self.kind, "")))]
-            if quoted and not any(self.follows(m, _stemset(ACTS.get(self.kind, ""))) for m in told):
+            acts = _stemset(ACTS.get(self.kind, ""))
+            quoted = [m for m in named if "~q" in self.tokens[m.index].tags and self.follows(m, acts)]
+            if quoted and not any(self.follows(m, acts) for m in in_story):
                 return self.named_outright(quoted[0])
-            named = told or named
+            named = in_story or named
             # A seat only said to sit somewhere ("the dealer is North, my partner is West") acts in
             # nothing: where no seat named is a subject, the offender is asked, not guessed.
             named = [m for m in named if self.subject(m)] or [m for m in named if not self.identity(m)]
