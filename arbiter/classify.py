@@ -335,6 +335,8 @@ class Reading:
     """Where the story tells two incidents, their kinds: rule on each, or ask which."""
     overridden: dict[str, Any] = field(default_factory=dict)
     """Facts a flag gave otherwise than the words: what the words had said."""
+    asked: list[str] = field(default_factory=list)
+    """Facts the kind leaves optional that these words make decisive: asked, never assumed."""
 
     @property
     def runners_up(self) -> list[Candidate]:
@@ -465,6 +467,10 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     if points is not None:
         envelope["score"] = points
     reading = Reading(text, kind, facts, envelope, candidates, doubtful, unresolved, corrections)
+    if kind == "revoke" and _bower_told(cards, stems, env_trump):
+        # The left bower follows trumps, not its printed suit (Law 3): whether he could follow
+        # turns on the cards, which the words tell too loosely to be read; so they are asked.
+        reading.asked = list(BOWER_TEST)
     if chosen is None:  # a kind named by the caller is one incident, whatever the words
         reading.incidents = two_incidents(cued, stems, text)
     return reading
@@ -602,6 +608,18 @@ def _act_score(c: Candidate) -> float:
     context = CONTEXT_CUES.get(c.kind, frozenset())
     weights = dict(CUES.get(c.kind, ()))
     return sum(weights.get(cue, 0) for cue in c.cues if cue not in context)
+
+
+BOWER_TEST = ("led", "played", "hand")
+"""The revoke's facts that test, card by card, whether he could have followed."""
+
+
+def _bower_told(cards: Sequence[tuple[int, Any]], stems: Sequence[Token], trump: Suit | None) -> bool:
+    """Whether a revoke story tells of the left bower: the jack of the trump's colour, or the
+    words 'left bower' ("his only diamond was the jack of diamonds, hearts trumps")."""
+    if trump is not None and any(isinstance(c, Card) and c.is_left_bower(trump) for _, c in cards):
+        return True
+    return any(a.stem == "left" and b.stem == stem("bower") for a, b in zip(stems, stems[1:]))
 
 
 def _doubtful(candidates: Sequence[Candidate], story: bool = False) -> bool:
@@ -1450,6 +1468,10 @@ def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: boo
     return None
 
 
+_NOTICING = frozenset(("stopped", "caught", "noticed", "saw", "realized", "realised", "spotted"))
+"""Verbs after "before X" that tell when it was found, not whose turn it was."""
+_CLAIMING = frozenset(("said", "says", "claims", "claimed", "insists", "insisted", "swears", "swore", "accused"))
+"""Verbs of telling that, before 'he' or 'she', accuse another."""
 _SEATING = frozenset(("~aside", "@place"))
 """Tags of words that only seat the player just named: "(West)", "on his left"."""
 _PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who"))
@@ -1885,8 +1907,10 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple
         nxt = next_seat_at(mentions, m.index, len(tokens))
         ahead = [t for t in tokens[m.index + 1:min(m.index + 8, nxt)] if t.sentence == tokens[m.index].sentence]
         owned = m.possessive and m.obj in ("loner", "lone")
-        if owned or any(t.word in lone for t in ahead[:7]) and not any(
-                t.word in ("not", "never") for t in ahead[:3]):
+        # not "West played to the lone hand's lead": another's lone hand, named as an object
+        told = [t for j, t in enumerate(ahead[:7]) if t.word in lone
+                and not (j >= 2 and ahead[j - 1].word == "the" and ahead[j - 2].word in _PREPOSITIONS)]
+        if owned or told and not any(t.word in ("not", "never") for t in ahead[:3]):
             found.append(m.refs[0])
     if not found:
         found = _told_alone(tokens, mentions)
@@ -2215,8 +2239,19 @@ class _Facts:
         anchors, first = rule
         places = self.anchored(anchors, acts=True)
         told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND]
-        # "North passed, and then South ordered it up before East had a chance": the act done
-        # before another's turn came is the one out of turn
+        # "North passed, and then South ordered it up before East had a chance", "East played,
+        # and then West played before South had": the act done before another's turn came is
+        # the one out of turn
+        if self.kind in ("play_out_of_turn", "bid_out_of_turn") and name == "offender":
+            acts = _stemset(ACTS.get(self.kind, ""))
+            telling = _stemset(REPORTING)
+            early = [m for m in self.mentions if self.actor(m) and not self.background(m)
+                     and m.refs[0].resolve(self.me, self.dealer) is not None
+                     and not (m.index and self.tokens[m.index - 1].stem in telling)  # "S said i assist": his words
+                     and "?" not in self.tokens[m.index].tags  # "can North now play before me?": asked
+                     and self.follows(m, acts) and self.before_another(self.act_after(m, acts))]
+            if early:
+                return self.named_outright(early[0])
         told.sort(key=lambda place: not self.before_another(place[0]))
         for at, after in told:
             ref = self.seat_at(at, after)
@@ -2240,6 +2275,7 @@ class _Facts:
             if self.kind in LEAD_IS_CONTEXT:  # the leader of the trick did not revoke or play out of turn in it
                 named = [m for m in named if not self.led(m)]
             acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
+            acting.sort(key=lambda m: not self.before_another(m.index))  # "West played before South had"
             if self.kind == "pass_then_order":
                 acting = [m for m in named if self.passed_then(m)] or acting
             cued = self.before_cue(named)
@@ -2264,11 +2300,21 @@ class _Facts:
                 return ref
         return None
 
+    def act_after(self, m: Mention, acts: frozenset[str]) -> int:
+        """The place of the act the seat did (as `follows` found it), else the seat's own."""
+        return next((k for k in range(m.index + 1, min(m.index + 14, len(self.tokens)))
+                     if self.tokens[k].stem in acts and not self.tokens[k].tags & _SEATING), m.index)
+
     def before_another(self, at: int) -> bool:
-        """Whether the act at `at` is followed, in its sentence, by "before" and a seat."""
-        sentence = self.tokens[at].sentence
-        ahead = [t for t in self.tokens[at + 1:at + 8] if t.sentence == sentence]
-        return any(t.word == "before" and "@seat" in u.tags for t, u in zip(ahead, ahead[1:]))
+        """Whether the act (or the seat) at `at` is followed, in its clause, by "before" and a seat."""
+        clause = self.tokens[at].clause
+        ahead = [t for t in self.tokens[at + 1:at + 8] if t.clause == clause]
+        for k, t in enumerate(ahead[:-1]):
+            seat, verb = ahead[k + 1], ahead[k + 2].word if k + 2 < len(ahead) else ""
+            if t.word == "before" and "@seat" in seat.tags and seat.word not in ("we", "us", "they", "them") \
+                    and verb not in _NOTICING:
+                return True  # a seat's turn; not "before we caught it", "before I stopped it"
+        return False
 
     def passed_then(self, m: Mention) -> bool:
         """Whether the seat passed and then, in the same sentence, did or said the act: "North
@@ -2380,11 +2426,17 @@ class _Facts:
 
     def reports(self, m: Mention) -> bool:
         """Whether a mention tells of another's act: a verb of telling follows it, and another
-        seat, or he or she, is named after that in the clause."""
-        return self.follows(m, _stemset(REPORTING)) and (any(
-            m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions)
-            or any(t.word in ("he", "she") and t.clause == self.tokens[m.index].clause
-                   for t in self.tokens[m.index + 2:m.index + 5]))  # "Mrs. Pruitt said he had revoked"
+        seat is named after that in the clause."""
+        if not self.follows(m, _stemset(REPORTING)):
+            return False
+        if any(m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions):
+            return True
+        # "Mrs. Pruitt said he had revoked" accuses another; but "North noticed he had six
+        # cards", and "he said he had six", tell of himself: only a claim, and not of a count
+        at = next((k for k in range(m.index + 1, min(m.index + 3, len(self.tokens))) if not self.tokens[k].filler), None)
+        if at is None or self.tokens[at].word not in _CLAIMING or self.kind == "wrong_card_count":
+            return False
+        return any(t.word in ("he", "she") and t.clause == self.tokens[at].clause for t in self.tokens[at + 1:at + 3])
 
     def infinitive(self, t: Token) -> bool:
         """Whether a word follows 'to': "waiting for his partner to play" is no act of his."""
@@ -2795,6 +2847,8 @@ def missing(reading: Reading, envelope: dict[str, Any] | None = None) -> list[st
     env = {**reading.envelope, **(envelope or {})}
     out = [f for f in required if facts.get(f) is None]
     out += [k for k in needs if env.get(k) is None]
+    if reading.asked and any(facts.get(f) is None and env.get(f) is None for f in reading.asked):
+        out += [f for f in reading.asked if facts.get(f) is None and env.get(f) is None]
     for group in one_of:
         if all(facts.get(f) in (None, False) for f in group):
             out.append(" or ".join(group))

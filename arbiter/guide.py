@@ -62,9 +62,11 @@ def named_missing(message: str) -> list[str]:
 
 def is_words(source: str) -> bool:
     """A `rule` source that is neither a case file nor a kind: words, not a path or a mistyped kind."""
-    if os.path.exists(source) or source.lower().endswith((".yaml", ".yml")) or "/" in source or os.sep in source:
+    if os.path.exists(source) or source.lower().endswith((".yaml", ".yml")):
         return False
-    return any(c.isspace() for c in source.strip()) or "_" not in source
+    if any(c.isspace() for c in source.strip()):
+        return True  # "south reneged w/ a club, 3/1": words, though a slash stands in them
+    return "/" not in source and os.sep not in source and "_" not in source
 
 
 def understand(text: str, me: str | None = None, dealer: str | None = None, trump: str | None = None) -> Any:

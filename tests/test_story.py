@@ -749,3 +749,37 @@ def test_a_seat_typed_in_lower_case_bracketed_or_acting_before_another(text: str
                                                                         offender: str) -> None:
     found = classify(text, kind=kind)  # read as the kind it is: only the seat is tested
     assert found.facts.get("offender") == offender, found.facts
+
+
+def test_a_revoke_told_with_the_left_bower_asks_for_the_cards() -> None:
+    # Law 3 and the technical terms: with hearts trumps the jack of diamonds is a heart. Whether
+    # West could follow a diamond lead turns on his cards, so they are asked, never assumed.
+    story = ("Hearts were trump. North led the ace of diamonds. West's only diamond was the jack of "
+             "diamonds, so he played a club instead, and led the next trick. South claims West reneged. "
+             "Nobody alone. 2-2.")
+    code, refusal = rule_json(story)
+    assert code == 2 and set(refusal["missing"]) >= {"led", "played", "hand"}
+    code, ruling = rule_json(story, "--led", "AD", "--played", "9C", "--hand", "JD,9C", "--dealer", "N")
+    assert code == 0 and ruling["verdict"] == "no_revoke"
+
+
+def test_who_noticed_he_had_six_cards_is_the_offender() -> None:
+    # Law 90: the player found with the wrong number of cards; the dealer only dealt
+    found = classify("Midway through the hand North noticed he had six cards. West dealt.")
+    assert found.kind == "wrong_card_count" and found.facts.get("offender") == "N"
+
+
+def test_an_adversary_playing_to_the_lone_hand_s_lead_is_law_105() -> None:
+    code, ruling = rule_json("West played out of turn to the lone hand's lead; North was alone and had led.")
+    # Law 105: North is alone; West, an adversary, played out of turn to his lead
+    assert code == 0 and 105 in ruling["laws"]
+
+
+def test_the_play_made_before_another_s_turn_is_the_one_out_of_turn() -> None:
+    found = classify("North led the king of clubs, East played, and then West played before South had played.")
+    assert found.facts.get("offender") == "W"
+
+
+def test_words_with_a_slash_are_words_not_a_path() -> None:
+    result = runner.invoke(app, ["rule", "south reneged w/ a club in hand, 3/1 score", "--json"])
+    assert "cannot be read" not in result.stderr and "No such file" not in result.stderr
