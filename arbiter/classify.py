@@ -2600,7 +2600,10 @@ class _Facts:
                 t = tokens[j]
                 n = _number(t)
                 rest = [x for x in tokens[j + 1:] if not x.filler and x.clause == t.clause]
-                counted = bool(rest) and rest[0].stem in ("card", "each") or not rest
+                # a side's bare number is its score ("Score NS 1, EW 4"), not cards received
+                scored = tokens[m.index].raw in ("NS", "SN", "EW", "WE") or any(
+                    x.word == "score" for x in tokens[max(0, m.index - 3):m.index])
+                counted = bool(rest) and rest[0].stem in ("card", "each") or not rest and not scored
                 if n is not None and counted and t.word not in ("once", "twice", "thrice") and 0 <= n <= 10:
                     for ref in m.refs:
                         seat = self.settle("counts", ref)

@@ -783,3 +783,10 @@ def test_the_play_made_before_another_s_turn_is_the_one_out_of_turn() -> None:
 def test_words_with_a_slash_are_words_not_a_path() -> None:
     result = runner.invoke(app, ["rule", "south reneged w/ a club in hand, 3/1 score", "--json"])
     assert "cannot be read" not in result.stderr and "No such file" not in result.stderr
+
+
+def test_a_side_s_score_is_not_the_cards_it_received() -> None:
+    found = classify("East was dealing and gave North six cards. Nobody had touched their cards yet. "
+                     "Score NS 1, EW 4.")
+    assert found.kind == "misdeal" and found.facts["counts"] == {"N": 6}
+    assert found.envelope["score"] == {"NS": 1, "EW": 4}
