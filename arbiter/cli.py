@@ -337,7 +337,7 @@ def rule(
     arbiter rule case.yaml --json
     arbiter rule --case a-dealer-who-gives-east-six-cards-loses-the-deal
     arbiter rule lead_out_of_turn --dealer N --offender E --followed S
-    arbiter rule "West reneged with the left bower" --trump hearts --dealer N
+    arbiter rule "West reneged on a diamond lead" --trump hearts --dealer N
     """
     from arbiter.incident import build_case, split_options
     from arbiter.ruling import KINDS, find_kind, rule as make_ruling

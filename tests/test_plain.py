@@ -60,8 +60,11 @@ CASES: dict[str, list[tuple[list[str], tuple[str, ...]]]] = {
     "rule": [(LEAD, ("Ruling", "Options", "1. North and South may", "2. North and South may", "Deal:", "Score:",
                      "Laws: 52")),
              ([*LEAD, "--full"], ("Ruling", "Laws: 52", "Law 52", "If any player lead out of turn")),
+             # Law 62: diamonds led, West played the left bower (a heart) while he held the king of
+             # diamonds: a revoke; the left bower's story is ruled on its cards, so they are given
              (["rule", "West reneged with the left bower", "--trump", "hearts", "--dealer", "N",
-               "--established", "--score", "0-0", "--alone", "none"], ("Understood: revoke", "Ruling", "Laws:", "62"))],
+               "--established", "--score", "0-0", "--alone", "none", "--led", "AD", "--played", "JD",
+               "--hand", "JD,KD"], ("Understood: revoke", "Ruling", "Laws:", "62"))],
     "test": [(["test", "cases/"], ("passed",))],
     # Law 3: a lone hand taking five tricks scores four; from 3-4 North and South reach 7.
     "score": [(["score", "--makers", "NS", "--tricks", "5", "--alone", "--now", "3-4"], ("Ruling", "Score:", "NS 7")),
