@@ -174,9 +174,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             play = phase if play is None else play
         else:
             raise InputError(f"{here}: a phase must be EUCHRE_BIDDING or TRICK_PLAY")
-    up = TOKENS.get(up_token) if isinstance(up_token, str) else None
-    if up is None and up_token is not None:  # not a plain card: the slow road, which may refuse it
-        up = _card(up_token, None, f"{here}: upCard", unknown_ok=True)
+    up = _card(up_token, None, here, "upCard", unknown_ok=True) if up_token is not None else None
 
     trump = maker = alone = defender = None
     ordered = False
@@ -209,10 +207,8 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             defender = lone_defender
         if bidding.get("cardExchanges") or bidding.get("card_exchanges"):
             raise InputError(f"{here}: bidding: card exchanges (partner's best, going under) are not replayed")
-        token = bidding.get("discard")
-        discard = TOKENS.get(token) if isinstance(token, str) else None
-        if discard is None and token is not None:
-            discard = _card(token, trump, f"{here}: discard", unknown_ok=True)
+        if bidding.get("discard") is not None:
+            discard = _card(bidding["discard"], trump, here, "discard", unknown_ok=True)
     if play is not None and play.get("isAlone") is True and alone is None and maker is not None:
         alone = maker
 
@@ -223,7 +219,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             if isinstance(cards, list) and len(cards) == 5:
                 known = _plain(cards)
                 if known is None:  # the slow road only for what is not a plain card
-                    known = tuple(_card(c, trump, f"{here}: playerCards", unknown_ok=True) for c in cards)
+                    known = tuple(_card(c, trump, here, "playerCards", unknown_ok=True) for c in cards)
                 if None not in known:
                     hands[seat] = known  # type: ignore[assignment]
 
@@ -262,7 +258,8 @@ def _trick(data: Any, trump: str | None, here: str, n: int) -> tuple[Card, ...]:
         raise InputError(f"{here}: trick {n}: a trick must be a list of cards")
     out = _plain(data)
     if out is None:  # the slow road only for what is not a plain card
-        out = tuple(_card(t, trump, f"{here}: trick {n}") for t in data)  # type: ignore[misc]
+        part = f"trick {n}"
+        out = tuple(_card(t, trump, here, part) for t in data)  # type: ignore[misc]
     return out  # type: ignore[return-value]
 
 
@@ -275,13 +272,15 @@ def _plain(tokens: list[Any]) -> tuple[Card, ...] | None:
     return None if None in out else out  # type: ignore[return-value]
 
 
-def _card(token: Any, trump: str | None, where: str, unknown_ok: bool = False) -> Card | None:
-    """Our name for an EGN card; None for an unknown card where that is allowed."""
+def _card(token: Any, trump: str | None, here: str, part: str, unknown_ok: bool = False) -> Card | None:
+    """Our name for an EGN card; None for an unknown card where that is allowed. `here` and
+    `part` name the place in a refusal, joined only then (a record names thousands of cards)."""
     card = TOKENS.get(token) if isinstance(token, str) else None
     if card is not None:
         return card
     if token in ("R", "L") and trump is not None:
         return "J" + (trump if token == "R" else MATES[trump])
+    where = f"{here}: {part}"
     text = shown(token, 20)
     if token == "B":
         raise InputError(f"{where}: the joker ('B') is played: a game with the joker is not replayed")
