@@ -154,8 +154,6 @@ def no_cycle_collector() -> Iterator[None]:
 
 
 _SIDES = {"NS": Side.NS, "EW": Side.EW}
-_NAMES = {side: name for name, side in _SIDES.items()}
-"""Each side's name (an enum's value is slow to read, and every deal scores)."""
 
 
 def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str, Any]:
@@ -185,7 +183,7 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
         if apply:
             awards = penalties + awards
         for a in awards:
-            raw[_NAMES[a.side]] += a.points
+            raw[scoring.SIDE_NAMES[a.side]] += a.points
         if awards and not rubber.over:
             rubber.score(book, awards)
         deals.append(_deal_json(deal, played, dict(raw), irregularities,
@@ -275,7 +273,7 @@ def _case(deal: Deal, finding: Finding, revokes: list[Finding], points: scoring.
 def _plain_awards(awards: list[scoring.Award]) -> dict[str, int]:
     out = {"NS": 0, "EW": 0}
     for a in awards:
-        out[_NAMES[a.side]] += a.points
+        out[scoring.SIDE_NAMES[a.side]] += a.points
     return out
 
 

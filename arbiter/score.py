@@ -74,11 +74,12 @@ def zero(sides: tuple[Side, ...] = PARTNERSHIPS) -> Tally:
 
 def plain(t: Tally) -> dict[str, int]:
     """A tally as plain data: {"NS": 2, "EW": 3}."""
-    return {_NAMES[side]: n for side, n in t.items()}
+    return {SIDE_NAMES[side]: n for side, n in t.items()}
 
 
-_NAMES = {side: side.value for side in Side}
-"""Each side's name (an enum's value is slow to read, and a ruling gives a dozen tallies)."""
+SIDE_NAMES = {side: side.value for side in Side}
+"""Each side's name (an enum's value is slow to read, and a ruling gives a dozen tallies,
+an audit one for every deal)."""
 
 
 def words(t: Tally) -> str:
@@ -367,8 +368,6 @@ class Rubber:
             raise InputError(
                 f"the rubber is over ({self._over_words()}): no game is in play to score in; start a new rubber"
             )
-        if not counted and len(batch) == 1 and batch[0].points > 0:  # a hand's points alone: most deals
-            return self._add(batch[0])
         if not counted and all(a.points > 0 for a in batch):  # only a correction can be refused half-way
             return [game for award in batch for game in self._add(award)]
         trial = self.copy()
