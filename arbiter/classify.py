@@ -2239,11 +2239,11 @@ class _Facts:
         anchors, first = rule
         places = self.anchored(anchors, acts=True)
         told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND]
+        acts = _stemset(ACTS.get(self.kind, ""))
         # "North passed, and then South ordered it up before East had a chance", "East played,
         # and then West played before South had": the act done before another's turn came is
         # the one out of turn
         if self.kind in ("play_out_of_turn", "bid_out_of_turn") and name == "offender":
-            acts = _stemset(ACTS.get(self.kind, ""))
             telling = _stemset(REPORTING)
             early = [m for m in self.mentions if self.actor(m) and not self.background(m)
                      and m.refs[0].resolve(self.me, self.dealer) is not None
@@ -2264,7 +2264,6 @@ class _Facts:
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
             in_story = [m for m in named if not self.background(m)]
             # "pard goes 'East reneged on hearts'": the act told only in another's quoted words
-            acts = _stemset(ACTS.get(self.kind, ""))
             quoted = [m for m in named if "~q" in self.tokens[m.index].tags and self.follows(m, acts)]
             if quoted and not any(self.follows(m, acts) for m in in_story):
                 return self.named_outright(quoted[0])
@@ -2274,7 +2273,7 @@ class _Facts:
             named = [m for m in named if self.subject(m)] or [m for m in named if not self.identity(m)]
             if self.kind in LEAD_IS_CONTEXT:  # the leader of the trick did not revoke or play out of turn in it
                 named = [m for m in named if not self.led(m)]
-            acting = [m for m in named if self.follows(m, _stemset(ACTS.get(self.kind, "")))]
+            acting = [m for m in named if self.follows(m, acts)]
             acting.sort(key=lambda m: not self.before_another(m.index))  # "West played before South had"
             if self.kind == "pass_then_order":
                 acting = [m for m in named if self.passed_then(m)] or acting
@@ -2301,7 +2300,8 @@ class _Facts:
         return None
 
     def act_after(self, m: Mention, acts: frozenset[str]) -> int:
-        """The place of the act the seat did (as `follows` found it), else the seat's own."""
+        """The place of the first of the kind's acts after the seat, past the words that only
+        seat him ("Sally (South), his partner, played"), else the seat's own place."""
         return next((k for k in range(m.index + 1, min(m.index + 14, len(self.tokens)))
                      if self.tokens[k].stem in acts and not self.tokens[k].tags & _SEATING), m.index)
 
