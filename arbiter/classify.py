@@ -1862,11 +1862,11 @@ _SCORE_PAIR = re.compile(
 _SCORE_TIED = re.compile(rf"(?:\bscore\b|\bwere\b|\bwas\b|\bat\b|^|[.,;(])\s*(?:was\s+|is\s+|of\s+)?{_NUMBER_WORD}"
                          rf"(?:\s*-\s*|\s+to\s+)(\d{{1,2}}|zero|one|two|three|four|five|six|seven|eight|nine)\b(?!\s*-)"
                          rf"|\b{_NUMBER_WORD}\s+(?:all|apiece)\b")
-_SCORE_LEAD = re.compile(rf"\b{_SIDE_WORD}\s+(?:were\s+|was\s+|are\s+|is\s+)?(?:up|ahead|leading)\s+"
+_SCORE_LEAD = re.compile(rf"\b{_SIDE_WORD}(?:'re)?\s+(?:were\s+|was\s+|are\s+|is\s+)?(?:up|ahead|leading)\s+"
                          rf"{_NUMBER_WORD}\s*(?:-|to)\s*{_NUMBER_WORD}\b"
                          rf"|\b{_NUMBER_WORD}\s*-\s*{_NUMBER_WORD}\s+(?:to\s+|for\s+|in favou?r of\s+)?{_SIDE_WORD}\b"
                          rf"|\b{_NUMBER_WORD}\s*-\s*{_NUMBER_WORD},?\s+{_SIDE_WORD}\s+(?:were\s+|are\s+|was\s+)?(?:ahead|up|leading)\b")
-"""A score told with the side ahead: "EW up 3 to 2", "4-3 to us", "3-2 us", "3-4, them ahead"."""
+"""A score told with the side ahead: "EW up 3 to 2", "we're up 3 to 1", "4-3 to us", "3-2 us", "3-4, them ahead"."""
 _NO_LONE = re.compile(r"\b(?:nobody|no one|no-one|none of us|neither of us|neither side|not one of us)\b[^.;]{0,25}?"
                       r"\b(?:alone|loner|lone)\b|\bno\s+(?:loner|lone hand)s?\b|\bnot\s+(?:a\s+)?(?:loner|lone hand)\b")
 _WORD_NUMBERS = {"zero": 0, "nothing": 0, "love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,

@@ -790,3 +790,8 @@ def test_a_side_s_score_is_not_the_cards_it_received() -> None:
                      "Score NS 1, EW 4.")
     assert found.kind == "misdeal" and found.facts["counts"] == {"N": 6}
     assert found.envelope["score"] == {"NS": 1, "EW": 4}
+
+
+def test_a_score_told_as_we_re_up() -> None:
+    # "we're" is "we are": the teller's side is ahead
+    assert classify("West reneged. We're up 3 to 1. I'm South.").envelope["score"] == {"NS": 3, "EW": 1}
