@@ -6,6 +6,7 @@ Input errors exit 2 with one line on stderr; nothing here prints a traceback for
 
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -188,6 +189,11 @@ def law(
 ) -> None:
     """Show laws by number: the text as printed, the section and the cross references."""
     with refusing():
+        # Unknown options reach here as words (so that 'law -5' says the range): a word
+        # that starts like an option and is no number is named as the option it looks like.
+        for word in numbers:
+            if re.fullmatch(r"--?[A-Za-z][\w-]*(=.*)?", word):
+                raise fail(f"no such option: {word.split('=')[0]} (try 'arbiter law --help')")
         rb = book(ruleset, house)
         laws = [rb.law(n) for n in rb.parse_numbers(numbers)]
         if as_json:
@@ -1114,4 +1120,7 @@ def audit(
     for line in refused:
         fail(line)
     if refused or not files:
-        raise fail("no recorded games found") if not files else typer.Exit(2)
+        if files:
+            raise typer.Exit(2)
+        named = ", ".join(paths)
+        raise fail(f"no recorded games in {named}: a folder's .egn, .json, .yaml and .yml files are read")

@@ -67,6 +67,22 @@ def test_law_numbers_that_do_not_exist(bad: str) -> None:
     assert "the laws run from 1 to 116" in one_line(err)
 
 
+@pytest.mark.parametrize("bad", ["--frob", "-x", "--frob=3"])
+def test_law_names_an_unknown_option_as_an_option(bad: str) -> None:
+    # Unknown options are let through as words so that 'law -5' can say the range; one
+    # that is plainly an option must not be called a law number.
+    code, out, err = run("law", "52", bad)
+    assert code == 2 and out == ""
+    assert one_line(err).startswith(f"arbiter: no such option: {bad.split('=')[0]}")
+
+
+def test_audit_of_a_folder_without_records_names_it(tmp_path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record")
+    code, out, err = run("audit", str(tmp_path))
+    assert code == 2 and out == ""
+    assert str(tmp_path) in one_line(err) and "no recorded games" in err
+
+
 def test_laws_lists_contents_and_all_records() -> None:
     code, out, _ = run("laws")
     assert code == 0
