@@ -57,7 +57,8 @@ def points(r: Ruling) -> dict[str, int]:
         ({"declarer": "N", "via": "take_from_partner", "maker": "S"}, "allowed", 94),  # Law 75
         ({"declarer": "S", "via": "order", "maker": "E"}, "not_allowed", 95),      # ordered up
         ({"declarer": "N", "via": "order", "maker": "W"}, "not_allowed", 95),      # the dealer ordered up
-        ({"declarer": "S", "via": "order"}, "not_allowed", 95),                    # his side can only be ordered up
+        # The dealer's partner ordering it up assists (Technical Terms: "Assist"), so Law 75 lets him
+        ({"declarer": "S", "via": "order"}, "allowed", 93),
         ({"declarer": "E", "via": "adopt", "maker": "N"}, "not_allowed", 95),      # adversaries adopt
         ({"declarer": "W", "via": "make", "maker": "S", "trump": "spades", "turned": "9H"}, "not_allowed", 95),
         ({"declarer": "E", "via": "assist", "maker": "S"}, "not_allowed", 93),     # adversaries assisted

@@ -582,6 +582,12 @@ def lone_declaration(r: Ruler) -> None:
     via: str | None = f["via"]
     if via is None:
         via = _infer_via(r, declarer, second_round)
+    if via == "order" and declarer == t.second and case.maker in (None, declarer):
+        # The fact says the declarer ordered up; the dealer's partner ordering it up is an
+        # assist by the book's own terms, not his adversaries ordering up his partner.
+        via = "assist"
+        r.note(f"{declarer.name_} is the dealer's partner: ordering up the trump when your partner deals is "
+               "assisting (Technical Terms: \"Assist\"), so it is ruled as an assist.")
     maker = _lone_maker(r, declarer, via)  # None: an adversary of the dealer ordered up, not named
 
     # Facts that cannot all be true.
