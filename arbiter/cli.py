@@ -588,7 +588,7 @@ def _settle_and_rule(found: Any, given: dict[str, Any], flagged: dict[str, Any],
     branches: list[tuple[Any, Any]] = []
     if opened and asking:
         try:
-            data = guide.ask_open(data, opened)
+            data = guide.ask_open(data, opened, settled)
         except EOFError:
             raise typer.Abort() from None
     elif opened:

@@ -62,9 +62,11 @@ def declared(book: Any, kind: str) -> dict[str, dict[str, Any]]:
 
 
 def signature(ruling: Any) -> tuple[Any, ...]:
-    """What a person at the table acts on; two rulings alike in these are the same ruling."""
+    """What a person at the table acts on; two rulings alike in these are the same ruling.
+    Of the laws, only the one that governs: a second reason for the same outcome (the words
+    of a lone declaration that was barred anyway, Law 98 beside Law 93) changes nothing done."""
     d = ruling.as_dict()
-    return (tuple(d["laws"]), tuple(sorted((o["id"], o["elector"]) for o in d["options"])), d["verdict"],
+    return (tuple(d["laws"][:1]), tuple(sorted((o["id"], o["elector"]) for o in d["options"])), d["verdict"],
             d["deal"]["outcome"], d["deal"]["dealer"], tuple(sorted(d["score"]["adjustment"].items())),
             tuple(sorted(a["law"] for a in d["actions"])))
 

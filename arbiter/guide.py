@@ -205,15 +205,20 @@ def open_facts(data: dict[str, Any], settled: set[str]) -> list[Any]:
     return found + ([score] if score is not None else [])
 
 
-def ask_open(data: dict[str, Any], opened: list[Any]) -> dict[str, Any]:
-    """On a terminal, one short question for each open decisive fact; the raw case with the answers."""
+def ask_open(data: dict[str, Any], opened: list[Any], settled: set[str]) -> dict[str, Any]:
+    """On a terminal, one short question for each open decisive fact; the raw case with the answers.
+
+    The facts still open are worked out again after each answer, since one answer can make
+    another question idle: once he had passed, the words of his lone declaration change nothing."""
     from arbiter import decisive
     from arbiter.incident import score_pair
     from arbiter.model import Seat
     from arbiter.render import bad_answer
 
     data = {**data, "incident": dict(data["incident"])}
-    for item in opened:
+    settled = set(settled)
+    while opened:
+        item = opened[0]
         while True:
             try:
                 if item.name == "score":
@@ -228,6 +233,8 @@ def ask_open(data: dict[str, Any], opened: list[Any]) -> dict[str, Any]:
                 break
             except InputError as err:
                 bad_answer(str(err))
+        settled.add(item.name)
+        opened = open_facts(data, settled)
     return data
 
 

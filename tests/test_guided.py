@@ -168,3 +168,34 @@ def test_a_score_answered_at_its_question_is_not_called_untold() -> None:
     child.sendline("2-2")
     status, rest = finish(child)
     assert status == 0 and "game to EW" in rest and "No score was told" not in rest
+
+
+def test_an_answer_that_bars_the_lone_hand_leaves_its_words_unasked() -> None:
+    # Law 93: a player may play alone "provided that he himself has not already passed".
+    # Once he had passed, how he came to declare and the words he used (Law 98) change
+    # nothing, so neither is asked after that answer.
+    child = spawn("rule", "South dealt. West ordered it up and went alone")
+    child.expect("Understood: lone_declaration")
+    child.expect(r"Had he passed in this round before he declared\? \[y/n\]")
+    child.sendline("y")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    assert "What exactly did he say" not in rest and "after a lead" not in rest
+    assert "Laws: 93" in rest and "may not" in " ".join(rest.split())
+
+
+def test_an_answer_that_allows_the_lone_hand_goes_on_to_its_words() -> None:
+    # Not passed, no lead yet: the words now decide (Law 98 forbids "I order it up and play
+    # it alone"), so they are asked.
+    child = spawn("rule", "South dealt. West ordered it up and went alone")
+    child.expect(r"Had he passed in this round before he declared\? \[y/n\]")
+    child.sendline("n")
+    child.expect(r"Was it declared after a lead\? \[y/n\]")
+    child.sendline("n")
+    child.expect(r"What exactly did he say when he declared\?")
+    child.sendline("I order it up and play it alone")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    assert "98" in rest
