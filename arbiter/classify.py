@@ -71,7 +71,7 @@ def _load_tables() -> dict[str, Any]:
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
               "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
-              "reporting", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
+              "reporting", "letter_seat_next", "lone_by", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
 
@@ -137,6 +137,14 @@ ACTS: dict[str, str] = dict(_T["acts"])
 NAMING_ACTS: dict[str, str] = dict(_T["naming_acts"])
 LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
 REPORTING: str = _T["reporting"]
+ACT_CHOICES = frozenset(_T["act_choices"])
+"""Choice facts that name the act complained of, so read first outside clauses of time."""
+DECLARING: str = _T["declaring"]
+"""The verbs of a declaration in the bidding: its subject declared (Law 81)."""
+LONE_BY = frozenset(_T["lone_by"].split())
+"""Words between a lone hand and the seat that plays it: "loner called by S"."""
+LETTER_SEAT_NEXT = frozenset(_T["letter_seat_next"].split())
+"""Words after a lower-case letter that make it a seat where other seats are in capitals."""
 OWNER_KINDS = frozenset(_T["owner_kinds"])
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
 AFTER_OFFENCE = frozenset(_T["after_offence"])
@@ -463,6 +471,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     lone = next((seat for seat in (r.resolve(me_seat, env_dealer) for r in lone_refs) if seat), None)
     if nobody_alone or lone is not None:
         envelope["alone"] = lone.value if lone else None  # present: told; None: nobody
+    if kind == "lone_partner_played" and lone is not None and "offender" not in facts and "offender" not in unresolved:
+        facts["offender"] = lone.partner.value  # "loner called by S. N played": by definition, his partner
     points = find_score(text, me_seat)
     if points is not None:
         envelope["score"] = points
@@ -1485,6 +1495,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     plain = [w[:-2] if w.endswith("'s") else w for w in words]
     upper_ok = any(c.isupper() for t in tokens for c in t.raw)
     names = seat_names(tokens)
+    you = _you_seat(tokens)
     by_role: dict[str, Ref] = {}  # names bound to a role, not a seat: "Eldest Sal"
     ends = {}  # each sentence's end: a place or an apposition is told within the sentence
     for j, tok in enumerate(tokens):
@@ -1555,8 +1566,13 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 continue
         elif called in by_role:
             seat = by_role[called]
-        elif len(raw) == 1 and raw.upper() in "NESW" and (raw.isupper() or not upper_ok) and w.isalpha():
+        elif you is not None and w == "you" and "~q" not in tokens[i].tags:
+            seat = Ref(you.value, 0, raw)  # "you reneged ... you were West"
+        elif len(raw) == 1 and raw.upper() in "NESW" and w.isalpha() and \
+                (raw.isupper() or not upper_ok or tokens[i + 1:i + 2] and tokens[i + 1].raw.lower() in LETTER_SEAT_NEXT):
             seat = Ref(raw.upper(), 0, raw)
+        elif len(raw) == 3 and raw[0] in "NESW" and w.endswith("'s"):
+            seat = Ref(raw[0], 0, raw)  # "S's 9C exposed", "card fell out of N's hand"
         elif p in ("lho", "rho"):
             seat = Ref("me", _RELATIVE[p], raw)
         elif (p in _NEIGHBOURS or p == "my" and nxt in _NEIGHBOURS) and (place := _beside(plain, words, i)):
@@ -1912,6 +1928,13 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple
                 and not (j >= 2 and ahead[j - 1].word == "the" and ahead[j - 2].word in _PREPOSITIONS)]
         if owned or told and not any(t.word in ("not", "never") for t in ahead[:3]):
             found.append(m.refs[0])
+            continue
+        # "loner called by S", "the lone player being West", "the lone hand (North)"
+        start = m.index - len(m.refs[0].words.split()) + 1
+        back = [t for t in tokens[max(0, start - 5):start] if t.sentence == tokens[m.index].sentence]
+        at = next((j for j in range(len(back) - 1, -1, -1) if back[j].word in lone), None)
+        if at is not None and all(t.word in LONE_BY for t in back[at + 1:]):
+            found.append(m.refs[0])
     if not found:
         found = _told_alone(tokens, mentions)
     return False, found
@@ -2061,6 +2084,31 @@ def _failure(kind: str) -> bool:
 
 
 _I_AM = re.compile(r"i'?m", re.IGNORECASE)
+
+
+_YOU_ARE = re.compile(r"you'?re|youre|ur", re.IGNORECASE)
+
+
+def _seat_word(tok: Token) -> Seat | None:
+    """The seat a single word names outright: "West", or a capital letter "W"."""
+    if tok.word in SEAT_WORDS:
+        return SEAT_WORDS[tok.word]
+    return Seat(tok.raw) if len(tok.raw) == 1 and tok.raw in "NESW" else None
+
+
+def _you_seat(tokens: Sequence[Token]) -> Seat | None:
+    """The seat of the one the story speaks to, where it is told: "you're West", "you were
+    West", "im N ur S", "you dealt (W)". A story told as a dispute ("Her: you reneged")
+    names its offender as "you"."""
+    for j, tok in enumerate(tokens[:-1]):
+        nxt = tokens[j + 1]
+        raw = tok.raw.replace("\u2019", "'")
+        if _YOU_ARE.fullmatch(raw) and (seat := _seat_word(nxt)) is not None:
+            return seat
+        if tok.word == "you" and j + 2 < len(tokens) and (seat := _seat_word(tokens[j + 2])) is not None and \
+                (nxt.word in ("are", "were", "was") or "~aside" in tokens[j + 2].tags):
+            return seat
+    return None
 
 
 def _says_i_am(tok: Token) -> bool:
@@ -2249,7 +2297,8 @@ class _Facts:
                      and m.refs[0].resolve(self.me, self.dealer) is not None
                      and not (m.index and self.tokens[m.index - 1].stem in telling)  # "S said i assist": his words
                      and "?" not in self.tokens[m.index].tags  # "can North now play before me?": asked
-                     and self.follows(m, acts) and self.before_another(self.act_after(m, acts))]
+                     and self.follows(m, acts) and (self.before_another(self.act_after(m, acts))
+                                                    or self.after_fronted_before(m))]
             if early:
                 return self.named_outright(early[0])
         told.sort(key=lambda place: not self.before_another(place[0]))
@@ -2270,7 +2319,8 @@ class _Facts:
             named = in_story or named
             # A seat only said to sit somewhere ("the dealer is North, my partner is West") acts in
             # nothing: where no seat named is a subject, the offender is asked, not guessed.
-            named = [m for m in named if self.subject(m)] or [m for m in named if not self.identity(m)]
+            named = [m for m in named if self.subject(m) and not self.identity(m)] or \
+                [m for m in named if self.subject(m)] or [m for m in named if not self.identity(m)]
             if self.kind in LEAD_IS_CONTEXT:  # the leader of the trick did not revoke or play out of turn in it
                 named = [m for m in named if not self.led(m)]
             acting = [m for m in named if self.follows(m, acts)]
@@ -2316,6 +2366,34 @@ class _Facts:
                 return True  # a seat's turn; not "before we caught it", "before I stopped it"
         return False
 
+    def act_words(self) -> list[Token]:
+        """The words of the offender's act, for a choice that names it: from the offender, in
+        his sentence, outside clauses of time ("N called spades before W had passed" made a
+        suit); else every word."""
+        seat = self.facts.get("offender")
+        acts = _stemset(ACTS.get(self.kind, ""))
+        at = next((m.index for m in self.mentions if not self.background(m) and self.follows(m, acts)
+                   and m.refs[0].resolve(self.me, self.dealer) is not None
+                   and m.refs[0].resolve(self.me, self.dealer).value == seat), None)  # type: ignore[union-attr]
+        if at is None:
+            return self.stems
+        sentence = self.tokens[at].sentence
+        return [t for t in self.stems if t.sentence == sentence and self.index_of[id(t)] > at
+                and "~sub" not in t.tags] or self.stems
+
+    def after_fronted_before(self, m: Mention) -> bool:
+        """Whether the seat acts in the main clause of a sentence that opens with "before" and
+        another seat: "Before Marge, the eldest, had said a word, Lenny's partner goes 'pass'"."""
+        sentence = self.tokens[m.index].sentence
+        opening = [t for t in self.tokens[:m.index] if t.sentence == sentence and not t.filler]
+        if len(opening) < 2 or opening[0].word != "before" or "@seat" not in opening[1].tags:
+            return False
+        waited = next((o for o in self.mentions if o.index == self.index_of[id(opening[1])]), None)
+        seat = m.refs[0].resolve(self.me, self.dealer)
+        if waited is not None and seat is not None and waited.refs[0].resolve(self.me, self.dealer) == seat:
+            return False  # "before West, who's eldest, had said anything": the one waited for, named again
+        return not self.background(m) and opening[1].clause != self.tokens[m.index].clause
+
     def passed_then(self, m: Mention) -> bool:
         """Whether the seat passed and then, in the same sentence, did or said the act: "North
         passed, then said wait, I want to order it up" (Law 78's offender)."""
@@ -2338,7 +2416,8 @@ class _Facts:
         first = m.index - len(m.refs[0].words.split())
         if m.possessive and self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand"):
             return True  # "a card slipped out of East's hand": the card's owner did the act
-        if tok.word in ("me", "us", "them") or first >= 0 and self.tokens[first].word in _PREPOSITIONS:
+        alone = m.refs[0].words.lower() == tok.raw.lower()  # not "the guy across from me", whose last word is "me"
+        if tok.word in ("me", "us", "them") and alone or first >= 0 and self.tokens[first].word in _PREPOSITIONS:
             return False
         if first >= 0 and self.tokens[first].word in ("what", "whether", "which"):
             return False  # "we didn't see what West played": asked about, not the act complained of
@@ -2376,6 +2455,8 @@ class _Facts:
         if prev[-2:] == ["i", "am"] or prev[-1:] in (["dealer"], ["am"], ["im"]) or \
                 prev[-2:-1] == ["dealer"] and prev[-1:] in (["was"], ["is"]):
             return True
+        if prev[-1:] in (["dealer's"], ["dealers"]) and m.refs[0].words.lower() == self.tokens[m.index].raw.lower():
+            return True  # "Dealer's West": West is the dealer, told; not "the dealer's partner"
         at = m.index - len(m.refs[0].words.split())  # the word before the mention
         if self.tokens[m.index].word in SEAT_WORDS and at >= 0:
             before = self.tokens[at]
@@ -2383,7 +2464,15 @@ class _Facts:
                 return True  # "my wife Carol is North": Carol's seat, told
             if "~aside" in self.tokens[m.index].tags and "~aside" not in before.tags and "@seat" in before.tags:
                 return True  # "myself (South)": the seat of the one named before it
-        words = [t.word for t in nxt if t.word not in ("was", "is", "am")]
+        told = [t for t in nxt if t.word not in ("was", "is", "am")]
+        if self.tokens[m.index].word in ("dealer", "dealer's") and told and "@seat" in told[0].tags:
+            # "Dealer was W", "Dealer's West", "Dealer West." alone: the role, seated, is no
+            # actor (but in "Dealer North picked up the card" the two name the one who acted)
+            at = m.index + 1 + nxt.index(told[0])
+            ends = at + 1 >= len(self.tokens) or self.tokens[at + 1].sentence != told[0].sentence
+            if told[0] is not nxt[0] or self.tokens[m.index].word == "dealer's" or ends:
+                return True
+        words = [t.word for t in told]
         return bool(words) and (words[0] in SEAT_WORDS or words[:1] == ["dealer"] or words[:2] == ["the", "dealer"]) and \
             any(t.word in ("was", "is", "am") for t in nxt[:1])
 
@@ -2429,7 +2518,14 @@ class _Facts:
         seat is named after that in the clause."""
         if not self.follows(m, _stemset(REPORTING)):
             return False
-        if any(m.index < o.index <= m.index + 5 and o.clause == m.clause and self.actor(o) for o in self.mentions):
+        verb = next((k for k in range(m.index + 1, min(m.index + 3, len(self.tokens))) if not self.tokens[k].filler), None)
+        if verb is not None and verb + 1 < len(self.tokens) and (
+                "#suit" in self.tokens[verb + 1].tags or self.tokens[verb + 1].word in ("trump", "trumps")):
+            return False  # "N called spades before W had passed": naming the trump, not telling
+        # another seat named within five words ("I think the guy across from me reneged": from
+        # where its words begin)
+        if any(m.index < o.index and o.index - len(o.refs[0].words.split()) < m.index + 5 and o.clause == m.clause
+               and self.actor(o) for o in self.mentions):
             return True
         # "Mrs. Pruitt said he had revoked" accuses another; but "North noticed he had six
         # cards", and "he said he had six", tell of himself: only a claim, and not of a count
@@ -2511,6 +2607,12 @@ class _Facts:
             clause = self.tokens[at].clause
             if any(t.word in ("not", "neither", "nobody", "none") for t in self.tokens[:at] if t.clause == clause):
                 return []  # "neither adversary had touched"
+            since = next((k for k in range(at - 1, max(-1, at - 5), -1) if self.tokens[k].word in ("before", "b4")
+                          and self.tokens[k].clause == clause), None)
+            if since is not None:  # "we stopped it before anybody played": who had not played yet
+                if any(t.word in ("anybody", "anyone", "any", "somebody", "someone") for t in self.tokens[since + 1:at]):
+                    return []
+                continue
             group: list[str] = []
             for m in self.mentions:
                 if m.index >= at or m.clause != clause:
@@ -2662,6 +2764,27 @@ class _Facts:
                     self.facts["maker"] = seat
             return
 
+    def unheard_partner(self) -> None:
+        """declaration_not_heard: the offender is, by Law 81's words, the partner of the one
+        who declared ("W ordered it up quietly, North didn't hear, and W's partner East said
+        pass": East, not North, who also did not hear)."""
+        declaring = _stemset(DECLARING)
+        heard = next((k for k, t in enumerate(self.tokens) if t.stem in ("hear", "heard", "hearing", "catch", "missed")),
+                     len(self.tokens))
+        for m in self.mentions:  # the declaration comes before the words that it was not heard
+            if m.index >= heard:
+                break
+            if m.kind != "seat" or self.background(m) or not self.follows(m, declaring):
+                continue
+            after = self.tokens[m.index + 1:m.index + 6]
+            if any(t.stem in _PASSING or t.word in ("pass", "passed") for t in after):
+                continue  # "her partner said pass": the one who did not hear
+            seat = m.refs[0].resolve(self.me, self.dealer)
+            if seat is not None:
+                self.facts["offender"] = seat.partner.value
+                self.unresolved.pop("offender", None)
+            return
+
     def lone_partner(self) -> None:
         """lone_partner_played: the offender is, by definition, the lone player's partner."""
         for at, _ in self.anchored(("alone", "loner", "lone")):
@@ -2775,7 +2898,7 @@ class _Facts:
             elif type_ in ("seats", "names"):
                 value = self.seats(name)
             elif type_ in ("bool", "choice"):
-                value = _choice(kind, name, self.stems)
+                value = _choice(kind, name, self.act_words() if f"{kind}.{name}" in ACT_CHOICES else self.stems)
             elif type_ == "suit":
                 for at, _ in self.anchored(SUIT_ANCHORS.get((kind, name), ())):
                     later = [t for t in self.tokens[at:] if "#suit" in t.tags]
@@ -2794,6 +2917,11 @@ class _Facts:
                 value = self.side(name)
             if value is not None:
                 self.facts[name] = value
+        if kind == "declaration_not_heard":
+            self.unheard_partner()
+        if kind == "bid_out_of_turn" and self.facts.get("action") == "order" and self.dealer is not None \
+                and self.facts.get("offender") == self.dealer.partner.value:
+            self.facts["action"] = "assist"  # the dealer's partner's "pick it up" assists (Technical Terms)
         if kind == "hand_result":
             self.makers()
             if any(t.stem.startswith("euchr") for t in self.tokens) and (self.facts.get("tricks") or 0) >= 3:

@@ -795,3 +795,105 @@ def test_a_side_s_score_is_not_the_cards_it_received() -> None:
 def test_a_score_told_as_we_re_up() -> None:
     # "we're" is "we are": the teller's side is ahead
     assert classify("West reneged. We're up 3 to 1. I'm South.").envelope["score"] == {"NS": 3, "EW": 1}
+
+
+@pytest.mark.parametrize(("text", "kind", "offender"), [
+    # West deals, so North is eldest and speaks first (Law 74): East spoke out of turn (Law 82).
+    # The dealer's seat, told, is context: the role is no actor.
+    ("Second round, dealer's West. Before North had a chance, East named hearts.", "bid_out_of_turn", "E"),
+    ("Dealer was W. E passed before N even said anything.", "bid_out_of_turn", "E"),
+    # a lower-case letter before a verb is a seat where the story writes others in capitals
+    ("dealer was W. e passed before n even said anything", "bid_out_of_turn", "E"),
+    ("me n priya vs marcus n ty. W reneged on clubs and the trick was turned", "revoke", "W"),
+    # a seat's letter with 's owns the card or the hand: its owner exposed it (Law 46)
+    ("S's 9C exposed, dropped face up on the table mid-trick", "exposed_card", "S"),
+    ("a card fell out of N's hand face up on the table", "exposed_card", "N"),
+])
+def test_a_dealer_told_a_letter_in_lower_case_or_a_letter_s_card(text: str, kind: str, offender: str) -> None:
+    found = classify(text, kind=kind)
+    assert found.facts.get("offender") == offender, found.facts
+
+
+@pytest.mark.parametrize(("text", "alone", "offender"), [
+    # Law 100: the offender is the lone player's partner, by definition; the lone player may be
+    # named after the lone hand
+    ("loner called by S. N played to the first lead. score 3-4", "S", "N"),
+    ("The partner of the lone player played on the opening lead, the lone player being West.", "W", "E"),
+])
+def test_the_lone_player_named_after_his_lone_hand(text: str, alone: str, offender: str) -> None:
+    found = classify(text, kind="lone_partner_played")
+    assert found.envelope.get("alone") == alone and found.facts.get("offender") == offender, found
+
+
+@pytest.mark.parametrize(("text", "kind", "offender"), [
+    # A clause that opens "Before X had spoken" puts the act of the main clause before X's turn
+    # (Law 82): South deals, so West is eldest; North, the dealer's partner, spoke first.
+    ("Ann dealt from the South chair. Before Bill, the eldest, had said a word, Ann's partner goes "
+     "'pass'. Then Bill ordered it up.", "bid_out_of_turn", "N"),
+    # naming the trump is no telling: "called spades" is the act
+    ("Second round, S dealt. N called spades before W had passed.", "bid_out_of_turn", "N"),
+    # a dispute told as dialogue: "you" is the one told "you're West"
+    ("Pat: you reneged on clubs / Lee: I did not / Pat: you're West and you threw a heart on my club "
+     "with the queen of clubs in your hand", "revoke", "W"),
+    ("u led when it was my lead!! im N ur S", "lead_out_of_turn", "S"),
+])
+def test_a_fronted_before_clause_a_named_suit_and_the_one_spoken_to(text: str, kind: str, offender: str) -> None:
+    found = classify(text, kind=kind)
+    assert found.facts.get("offender") == offender, found.facts
+
+
+def test_what_he_did_out_of_turn_is_read_from_his_own_act() -> None:
+    # "before W had passed" is when; N's act was naming a suit (Law 82's "naming")
+    found = classify("Second round, S dealt. N called spades before W had passed.", kind="bid_out_of_turn")
+    assert found.facts.get("action") == "make"
+    found = classify("Ann dealt from the South chair. Before Bill had said a word, Ann's partner goes 'pass'. "
+                     "Then Bill ordered it up.", kind="bid_out_of_turn")
+    assert found.facts.get("action") == "pass"
+
+
+@pytest.mark.parametrize("text", [
+    "East led out of turn; we stopped it before anybody played.",
+    "East led out of turn. They caught it before anyone played to it.",
+])
+def test_stopped_before_anybody_played_means_nobody_had_followed(text: str) -> None:
+    # Law 53 turns on who had played to the false lead: here nobody had, whoever is named
+    # in the clause ("we", "they")
+    assert classify(text, me="N", kind="lead_out_of_turn").facts.get("followed") == []
+
+
+@pytest.mark.parametrize(("text", "offender"), [
+    # Law 81: "Should a player make a declaration, and his partner not hear it and pass": the
+    # offender is the declarer's partner, though an adversary did not hear it either.
+    ("Dealer S. W ordered it up softly, North didn't hear and passed, and then East didn't hear "
+     "either and said pass.", "E"),
+    # North deals, so East is eldest and South, the dealer's partner, second hand
+    ("Dealer was North. Second hand said 'I assist' and the dealer, her partner, did not hear it "
+     "and said pass.", "N"),
+])
+def test_the_partner_of_the_one_who_declared_did_not_hear(text: str, offender: str) -> None:
+    assert classify(text, kind="declaration_not_heard").facts.get("offender") == offender
+
+
+def test_the_dealer_s_partner_who_says_pick_it_up_out_of_turn_assisted() -> None:
+    # South deals: West is eldest, North the dealer's partner. "Assist ... ordering up the
+    # trump when your partner deals" (Technical Terms); and the one waited for, named again
+    # in "who's eldest", is not the one who spoke.
+    found = classify("My wife was dealing from the South and her partner said 'pick it up, dear!' before "
+                     "West, who's eldest, had said anything.", kind="bid_out_of_turn")
+    assert found.facts.get("offender") == "N" and found.facts.get("action") == "assist", found.facts
+
+
+def test_the_one_across_from_me_is_the_subject_though_the_words_end_in_me() -> None:
+    # West tells it: the guy across from him is East, his partner; "I think" and "I saw" are
+    # the teller's telling, not the revoke
+    found = classify("Okay so I think the guy across from me reneged? He threw a spade on a diamond and I'm "
+                     "pretty sure I saw a diamond in his hand. I'm West.", me="W", kind="revoke")
+    assert found.facts.get("offender") == "E", found.facts
+
+
+def test_a_suit_called_from_a_player_makes_him_the_one_who_must_play_it() -> None:
+    # Law 52 lets the adversaries "call a suit from him or his partner"; the one called from
+    # who leads another suit holding it incurs the revoke penalty (Law 54), not the false leader
+    found = classify("East led out of turn so we called clubs from West on his next lead. West led a "
+                     "diamond instead, holding the king of clubs.", kind="called_card_not_played")
+    assert found.facts.get("offender") == "W", found.facts
