@@ -814,7 +814,7 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             sub = -1  # the clause of time has had its subject and verb: "before I'd discarded my LHO led"
         else:
             tok.tags.add("~sub")  # "before East had played": East is not the one who acted
-            joins = ("or", "and", "nor", "on", "to", "at", "across", "from", "of")  # "the guy on my right"
+            joins = ("or", "and", "nor", "on", "to", "at", "across", "from", "of", "in")  # "the guy on my right", "Ed in the North"
             last = "seat" if person or tok.word in joins and last == "seat" else \
                 last if tok.filler or tok.word in _FIRST_PERSON and not person else "other"
     return tokens, corrections
@@ -1739,8 +1739,9 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             if t.sentence != tokens[i].sentence:
                 return None
             if t.word in SEAT_WORDS:
-                chair = tokens[k + 1].word in ("chair", "seat") and tokens[k - 1].word == "the" and \
-                    tokens[k - 2].word in ("from", "in", "at")
+                # "from the West chair", and "Bob was dealing from the South," where the place ends the clause
+                ends = tokens[k + 1].clause != t.clause or tokens[k + 1].word in ("chair", "seat", "side", "position")
+                chair = ends and tokens[k - 1].word == "the" and tokens[k - 2].word in ("from", "in", "at")
                 return SEAT_WORDS[t.word] if chair else None
             if _name(t) or t.word in _PRONOUN_SEATED | _FIRST_PERSON:
                 return None
@@ -1802,6 +1803,7 @@ def _join_sides(mentions: list[Mention], tokens: list[Token]) -> list[Mention]:
     for m in mentions:
         prev = out[-1] if out else None
         if (prev is not None and prev.kind == "seat" and m.kind == "seat" and m.index - prev.index >= 2
+                and "~aside" not in tokens[prev.index].tags  # "i was leading (S) and maddie played": two people
                 and all(t.word == "and" for t in tokens[prev.index + 1:m.index]) and _partners(prev.refs[0], m.refs[0])):
             out[-1] = Mention(m.index, m.clause, m.sentence, (prev.refs[0], m.refs[0]), "side", m.possessive, m.obj)
             continue
@@ -2361,9 +2363,12 @@ class _Facts:
         ahead = [t for t in self.tokens[at + 1:at + 8] if t.clause == clause]
         for k, t in enumerate(ahead[:-1]):
             seat, verb = ahead[k + 1], ahead[k + 2].word if k + 2 < len(ahead) else ""
-            if t.word == "before" and "@seat" in seat.tags and seat.word not in ("we", "us", "they", "them") \
+            if t.word in ("before", "b4") and "@seat" in seat.tags and seat.word not in ("we", "us", "they", "them") \
                     and verb not in _NOTICING:
                 return True  # a seat's turn; not "before we caught it", "before I stopped it"
+            if t.word in ("before", "b4") and seat.word in ("he", "she") and \
+                    any(w.stem in _PLAYING for w in ahead[k + 2:k + 5]):
+                return True  # "slapped his down before she'd played": another's turn, by a pronoun
         return False
 
     def act_words(self) -> list[Token]:
@@ -2386,8 +2391,13 @@ class _Facts:
         another seat: "Before Marge, the eldest, had said a word, Lenny's partner goes 'pass'"."""
         sentence = self.tokens[m.index].sentence
         opening = [t for t in self.tokens[:m.index] if t.sentence == sentence and not t.filler]
-        if len(opening) < 2 or opening[0].word != "before" or "@seat" not in opening[1].tags:
+        # the clause of time may open the sentence or follow an "and": "Irene led, and before
+        # Hank had played, Stan dropped his card"
+        start = next((k for k in range(len(opening) - 2, -1, -1) if opening[k].word in ("before", "b4")
+                      and (k == 0 or opening[k - 1].word in ("and", "but", "then"))), None)
+        if start is None or "@seat" not in opening[start + 1].tags:
             return False
+        opening = opening[start:]
         waited = next((o for o in self.mentions if o.index == self.index_of[id(opening[1])]), None)
         seat = m.refs[0].resolve(self.me, self.dealer)
         if waited is not None and seat is not None and waited.refs[0].resolve(self.me, self.dealer) == seat:
@@ -2575,7 +2585,8 @@ class _Facts:
                 bool(told) and told[0].word.endswith("ing")
             if aside and not beyond:
                 return False
-            if aside or len(told) <= 2 and beyond and not any(t.stem in stems for t in told):
+            named = all("@seat" in t.tags or _name(t) for t in told)  # "the fellow across from me, my partner Leon, slapped"
+            if aside or (len(told) <= 2 or named) and beyond and not any(t.stem in stems for t in told):
                 clause, ahead = beyond[0].clause, beyond[:4]  # "South, second to play, put the bower on it"
         after = [t for t in ahead if t.clause == clause and not t.filler]
         denied = any(t.word in ("not", "never") for t in after[:3])

@@ -897,3 +897,18 @@ def test_a_suit_called_from_a_player_makes_him_the_one_who_must_play_it() -> Non
     found = classify("East led out of turn so we called clubs from West on his next lead. West led a "
                      "diamond instead, holding the king of clubs.", kind="called_card_not_played")
     assert found.facts.get("offender") == "W", found.facts
+
+
+@pytest.mark.parametrize(("text", "me", "offender"), [
+    # a clause of time after "and": the act of the clause after it came before Ed's turn
+    ("Ed was dealing from the South, Kay on his left led a club, and before Ed's partner Al in the "
+     "North had played, Ed tossed his king on it.", None, "S"),
+    # "before she'd played": another's turn, told by a pronoun; the apposition is no act
+    ("I led from the East. Sue, on my left, was looking for her card, and the fellow across from "
+     "me, my partner Len, slapped his down before she'd played.", "E", "W"),
+    # "b4" is "before"; "(S) and Maddie" are two players, not one side
+    ("i was leading (S) and maddie (N my partner) played b4 tyler (W) did", "S", "N"),
+])
+def test_before_another_s_turn_told_after_and_by_a_pronoun_or_b4(text: str, me: str | None, offender: str) -> None:
+    found = classify(text, me=me, kind="play_out_of_turn")
+    assert found.facts.get("offender") == offender, found.facts
