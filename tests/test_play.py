@@ -359,6 +359,15 @@ def test_third_before_second_frees_the_fourth_hand() -> None:
     assert [(o.id, o.elector.value) for o in r.options] == [("fourth_plays_before_partner", "EW")]
 
 
+@pytest.mark.parametrize(("offender", "law"), [("W", 59), ("S", 58)])
+def test_the_position_follows_from_the_leader_and_the_offender(offender: str, law: int) -> None:
+    # North leads: East is second, South third, West fourth. West playing early is "the fourth
+    # hand play before his partner" (Law 59); South is "the third hand play before the second"
+    # (Law 58). Nobody need say which.
+    r = ruling("play_out_of_turn", offender=offender, leader="N")
+    assert r.laws[0] == law
+
+
 @pytest.mark.parametrize("leader", [None, "S"])
 def test_playing_out_of_turn_to_the_lone_players_lead_lays_both_hands_down(leader: str | None) -> None:
     # South alone leads; West is next (North's cards are out of play), East plays before him.

@@ -697,6 +697,9 @@ def play_out_of_turn(r: Ruler) -> None:
                "covering it, and, as in Law §third_hand_early, the card played early stands.")
         r.deal("stands")
         return
+    if position is None and leader is not None:
+        # the seats tell it: the leader's partner is third to play, the leader's right fourth
+        position = {leader.partner: "third_before_second", leader.right: "fourth_before_partner"}.get(offender)
     if position is None:
         r.refuse("the fact 'position' is needed (third_before_second or fourth_before_partner)")
     victims = offender.side.other
