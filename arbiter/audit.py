@@ -20,7 +20,7 @@ from typing import Any
 from arbiter import score as scoring
 from arbiter.model import InputError, Side
 from arbiter.reader import shown
-from arbiter.record import SEATS, SUITS, Deal, Record, side_of
+from arbiter.record import NAMES, SEATS, SUITS, Deal, Record, side_of
 from arbiter.replay import Finding, Replay, play_words, replay
 from arbiter.rulebook import Rulebook
 
@@ -295,7 +295,7 @@ def _deal_json(deal: Deal, played: Replay, score: dict[str, int], irregularities
     if deal.take_from is not None:
         out["take_from"] = SEATS[deal.take_from]
     if deal.hands:
-        out["hands"] = {SEATS[s]: list(h) for s, h in sorted(deal.hands.items())}
+        out["hands"] = {SEATS[s]: list(map(NAMES.__getitem__, h)) for s, h in sorted(deal.hands.items())}
     if deal.claims:
         out["claims"] = [{"by": c.by, "offender": SEATS[c.offender], "trick": c.trick, "when": c.when}
                          for c in deal.claims]

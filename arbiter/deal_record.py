@@ -14,7 +14,7 @@ from typing import Any
 from arbiter.model import Card as ModelCard
 from arbiter.model import InputError, Seat as ModelSeat, Side, Suit
 from arbiter.reader import RECORD_CAP, parse_yaml, read_text, shown
-from arbiter.record import SEATS, Card, Claim, Deal, Exposure, Record, Seat
+from arbiter.record import NUMBERS, SEATS, Card, Claim, Deal, Exposure, Record, Seat
 
 FORMAT = "deal-record 1"
 """The value of a record's `format:` key."""
@@ -90,7 +90,7 @@ def _deal(data: Any, position: int, where: str) -> Deal:
         seat = _seat(key, f"{here}: hands")
         if not isinstance(cards, list) or len(cards) != 5:
             raise InputError(f"{here}: hands: {SEATS[seat]} must hold five cards as dealt")  # type: ignore[index]
-        hands[seat] = tuple(_card(c, f"{here}: hands") for c in cards)
+        hands[seat] = tuple(NUMBERS[_card(c, f"{here}: hands")] for c in cards)
     tricks_raw = data.get("tricks") or []
     if not isinstance(tricks_raw, list):
         raise InputError(f"{here}: tricks must be a list")
@@ -102,7 +102,7 @@ def _deal(data: Any, position: int, where: str) -> Deal:
             raise InputError(f"{here}: trick {n}: a trick is a list of plays such as 'E 10H'")
         plays = [_play(p, f"{here}: trick {n}") for p in trick]
         seats.append(tuple(s for s, _ in plays))
-        tricks.append(tuple(c for _, c in plays))
+        tricks.append(tuple(NUMBERS[c] for _, c in plays))
     exposed = tuple(_exposure(e, f"{here}: exposed") for e in _list(data.get("exposed"), f"{here}: exposed"))
     claims = tuple(_claim(c, f"{here}: claims") for c in _list(data.get("claims"), f"{here}: claims"))
     return Deal(

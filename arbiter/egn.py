@@ -27,16 +27,17 @@ from typing import Any
 
 from arbiter.model import InputError
 from arbiter.reader import RECORD_CAP, read_bytes, shown
-from arbiter.record import MATES, Card, Deal, Record
+from arbiter.record import MATES, NAMES, NUMBERS, Card, CardNo, Deal, Record
 
 VERSION = re.compile(r"1\.([0-4])(?:\.\d+)?")
 """The versions whose documents we have read: 1.0 to 1.4, with or without a patch number."""
 
 _RANKS = {"7": "7", "8": "8", "9": "9", "N": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 _SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
-TOKENS: dict[str, Card] = {r + s: v + S for r, v in _RANKS.items() for s, S in _SUITS.items()}
-TOKENS.update({r + s.upper(): v + S for r, v in _RANKS.items() for s, S in _SUITS.items()})
-"""EGN's spelling of each card that names one, and our card name."""
+TOKENS: dict[str, CardNo] = {r + s: NUMBERS[v + S] for r, v in _RANKS.items() for s, S in _SUITS.items()}
+TOKENS.update({r + s.upper(): NUMBERS[v + S] for r, v in _RANKS.items() for s, S in _SUITS.items()})
+"""EGN's spelling of each card that names one, and the card's number: a record's cards are
+read straight into the numbers the replay indexes its tables with."""
 
 CALL_SUITS = {"c": "C", "d": "D", "h": "H", "s": "S"}
 
@@ -174,7 +175,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
             play = phase if play is None else play
         else:
             raise InputError(f"{here}: a phase must be EUCHRE_BIDDING or TRICK_PLAY")
-    up = _card(up_token, None, here, "upCard", unknown_ok=True) if up_token is not None else None
+    up = _name(_card(up_token, None, here, "upCard", unknown_ok=True)) if up_token is not None else None
 
     trump = maker = alone = defender = None
     ordered = False
@@ -208,7 +209,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
         if bidding.get("cardExchanges") or bidding.get("card_exchanges"):
             raise InputError(f"{here}: bidding: card exchanges (partner's best, going under) are not replayed")
         if bidding.get("discard") is not None:
-            discard = _card(bidding["discard"], trump, here, "discard", unknown_ok=True)
+            discard = _name(_card(bidding["discard"], trump, here, "discard", unknown_ok=True))
     if play is not None and play.get("isAlone") is True and alone is None and maker is not None:
         alone = maker
 
@@ -223,7 +224,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
                 if None not in known:
                     hands[seat] = known  # type: ignore[assignment]
 
-    tricks: tuple[tuple[Card, ...], ...] = ()
+    tricks: tuple[tuple[CardNo, ...], ...] = ()
     first = None
     if play is not None:
         raw = play.get("tricks", [])
@@ -242,7 +243,7 @@ def _deal(data: Any, position: int | None, where: str) -> Deal:
 _LISTS = {list}
 
 
-def _plain_tricks(raw: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
+def _plain_tricks(raw: list[Any]) -> tuple[tuple[CardNo, ...], ...] | None:
     """Every trick's cards, where every trick is a list of plain cards' tokens (most records);
     else None. Read by look-ups mapped over the lists, with no step in Python per trick."""
     if {*map(type, raw)} - _LISTS:
@@ -253,7 +254,7 @@ def _plain_tricks(raw: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
         return None
 
 
-def _trick(data: Any, trump: str | None, here: str, n: int) -> tuple[Card, ...]:
+def _trick(data: Any, trump: str | None, here: str, n: int) -> tuple[CardNo, ...]:
     if not isinstance(data, list):
         raise InputError(f"{here}: trick {n}: a trick must be a list of cards")
     out = _plain(data)
@@ -263,7 +264,7 @@ def _trick(data: Any, trump: str | None, here: str, n: int) -> tuple[Card, ...]:
     return out  # type: ignore[return-value]
 
 
-def _plain(tokens: list[Any]) -> tuple[Card, ...] | None:
+def _plain(tokens: list[Any]) -> tuple[CardNo, ...] | None:
     """The cards, where every token is a plain card's (most are); else None."""
     try:
         out = tuple(map(TOKENS.get, tokens))
@@ -272,14 +273,18 @@ def _plain(tokens: list[Any]) -> tuple[Card, ...] | None:
     return None if None in out else out  # type: ignore[return-value]
 
 
-def _card(token: Any, trump: str | None, here: str, part: str, unknown_ok: bool = False) -> Card | None:
-    """Our name for an EGN card; None for an unknown card where that is allowed. `here` and
+def _name(card: CardNo | None) -> Card | None:
+    return NAMES[card] if card is not None else None
+
+
+def _card(token: Any, trump: str | None, here: str, part: str, unknown_ok: bool = False) -> CardNo | None:
+    """The number of an EGN card; None for an unknown card where that is allowed. `here` and
     `part` name the place in a refusal, joined only then (a record names thousands of cards)."""
     card = TOKENS.get(token) if isinstance(token, str) else None
     if card is not None:
         return card
     if token in ("R", "L") and trump is not None:
-        return "J" + (trump if token == "R" else MATES[trump])
+        return NUMBERS["J" + (trump if token == "R" else MATES[trump])]
     where = f"{here}: {part}"
     text = shown(token, 20)
     if token == "B":

@@ -5,8 +5,10 @@ record) each turn a file into a `Record`; `arbiter/replay.py` replays its deals.
 
 Seats are the numbers EGN uses, 0-3 for N, E, S, W, because the replay turns them round
 the table by arithmetic (the next player is `(seat + 1) % 4`), and an audit of an event
-replays tens of thousands of tricks. Cards are their names in the contract's spelling
-(`KC`, `10H`): what the JSON prints, and cheap to look up.
+replays tens of thousands of tricks. For the same reason the cards of the play (the
+tricks and the hands as dealt) are small numbers, `CardNo`, that index the replay's tables;
+the cards a deal names once (the card turned up, the discard, a card exposed) keep their
+names in the contract's spelling (`KC`, `10H`), as the JSON and a case file print them.
 """
 
 from __future__ import annotations
@@ -27,6 +29,13 @@ Seat = int
 """0-3: N, E, S, W."""
 Card = str
 """A card's name: rank and suit letter, `KC`, `10H`."""
+CardNo = int
+"""A card as a number, 0-31: its suit's place in SUITS times 8 and its rank's in RANKS."""
+
+NAMES: tuple[Card, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
+"""Each card's name by its number: what the JSON prints of a card of the play."""
+NUMBERS: dict[Card, CardNo] = {name: number for number, name in enumerate(NAMES)}
+"""Each card's number by its name: how a reader turns a card it has read into one."""
 
 
 def side_of(seat: Seat) -> str:
@@ -88,9 +97,9 @@ class Deal(NamedTuple):
     """The trump was made in the first round, so the dealer took the card turned up."""
     discard: Card | None
     """The dealer's discard, where known."""
-    hands: dict[Seat, tuple[Card, ...]]
+    hands: dict[Seat, tuple[CardNo, ...]]
     """Hands as dealt (before the dealer takes up), where the record gives all five cards."""
-    tricks: tuple[tuple[Card, ...], ...]
+    tricks: tuple[tuple[CardNo, ...], ...]
     """Each trick's cards in the order played, from its leader."""
     seats: tuple[tuple[Seat, ...], ...] | None = None
     """Who played each card, where the record says (the YAML record); None for EGN."""

@@ -19,62 +19,57 @@ from itertools import chain
 from typing import Any
 
 from arbiter.model import InputError
-from arbiter.record import MATES, RANKS, SEATS, SUITS, Card, Deal, Seat, side_of
+from arbiter.record import MATES, NAMES, NUMBERS, RANKS, SEATS, SUITS, CardNo, Deal, Seat, side_of
 
-_RANK = {r: i for i, r in enumerate(RANKS)}
-_TRUMP_ORDER = {r: 100 + i for i, r in enumerate(RANKS) if r != "J"}
-CARDS = frozenset(rank + suit for suit in SUITS for rank in RANKS)
-"""Every card of the 32-card pack: what a trick may hold."""
+_LETTERS = tuple(SUITS)
+"""The suit letters by place, C D H S: a suit in the tables below is its place here."""
+_SUIT_OF = tuple(_LETTERS.index(name[-1]) for name in NAMES)
+"""Each card's printed suit, by card number."""
+_BIT = tuple(1 << i for i in range(4))
+"""A suit's bit in a seat's set of suits he failed to follow."""
 
 
-def _tables() -> tuple[dict[str, dict[Card, str]], dict[str, dict[str, dict[Card, int]]]]:
+def _tables() -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[tuple[int, ...], ...]]]:
     """For each trump suit: every card's suit for following; and for each suit led, every
-    card's power in the trick, worked out once so that a trick is a few look-ups.
+    card's power in the trick, worked out once so that a trick is a few look-ups. Tuples
+    indexed by card number and by suit's place (the quickest look-up Python has).
 
     Power: a trump beats every other card, the right bower first, then the left; a card of
     the suit led beats any other non-trump (by rank); a card of neither cannot win (-1).
     """
-    follow: dict[str, dict[Card, str]] = {}
-    power: dict[str, dict[str, dict[Card, int]]] = {}
+    follow: dict[str, tuple[int, ...]] = {}
+    power: dict[str, tuple[tuple[int, ...], ...]] = {}
     for trump in SUITS:
-        suits: dict[Card, str] = {}
-        strength: dict[Card, int] = {}
-        for suit in SUITS:
-            for rank in RANKS:
-                card = rank + suit
-                if rank == "J" and suit == trump:
-                    suits[card], strength[card] = trump, 201
-                elif rank == "J" and suit == MATES[trump]:
-                    suits[card], strength[card] = trump, 200
-                elif suit == trump:
-                    suits[card], strength[card] = trump, _TRUMP_ORDER[rank]
-                else:
-                    suits[card], strength[card] = suit, 10 + _RANK[rank]
+        t, right, left = _LETTERS.index(trump), NUMBERS["J" + trump], NUMBERS["J" + MATES[trump]]
+        suits = tuple(t if card == left else _SUIT_OF[card] for card in range(len(NAMES)))
+        strength = [201 if card == right else 200 if card == left else
+                    (100 if suits[card] == t else 10) + RANKS.index(name[:-1]) for card, name in enumerate(NAMES)]
         follow[trump] = suits
-        power[trump] = {led: {c: p if suits[c] in (trump, led) else -1 for c, p in strength.items()}
-                        for led in SUITS}
+        power[trump] = tuple(tuple(p if suits[c] in (t, led) else -1 for c, p in enumerate(strength))
+                             for led in range(4))
     return follow, power
 
 
 FOLLOW, POWER = _tables()
-_WORDS = tuple({card: SEATS[seat] + " " + card for card in CARDS} for seat in range(4))
-"""Each seat's words for each card it may play, as the JSON's plays write them: 'N 9C'."""
+_WORDS = tuple(tuple(SEATS[seat] + " " + name for name in NAMES) for seat in range(4))
+"""Each seat's words for each card it may play, by card number, as the JSON's plays write
+them: 'N 9C'."""
 
 
-class _Plays(dict[tuple[Seat, ...], tuple[dict[Card, str], ...]]):
+class _Plays(dict[tuple[Seat, ...], tuple[tuple[str, ...], ...]]):
     """Each order of seats as the words of its players' cards, made the first time that order
     is asked for: a trick's plays are then looked up, not built (an event has millions)."""
 
-    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[dict[Card, str], ...]:
+    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[tuple[str, ...], ...]:
         self[seats] = tuple(_WORDS[s] for s in seats)
         return self[seats]
 
 
 PLAYS = _Plays()
-_LOOK_UP = dict.__getitem__
+_LOOK_UP = tuple.__getitem__
 
 
-def play_words(seats: tuple[Seat, ...], cards: tuple[Card, ...]) -> list[str]:
+def play_words(seats: tuple[Seat, ...], cards: tuple[CardNo, ...]) -> list[str]:
     """A trick's plays as the JSON writes them: 'N 9C'."""
     return list(map(_LOOK_UP, PLAYS[seats], cards))
 
@@ -108,7 +103,7 @@ class Replay:
     findings: list[Finding] = field(default_factory=list)
     seats: list[tuple[Seat, ...]] = field(default_factory=list)
     """Each trick's seats in the order they played."""
-    cards: list[tuple[Card, ...]] = field(default_factory=list)
+    cards: list[tuple[CardNo, ...]] = field(default_factory=list)
     """Each trick's cards in the order played, beside `seats`."""
 
 
@@ -146,6 +141,8 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     if trump is None:
         return result
     follow, power = FOLLOW[trump], POWER[trump]
+    failed = [0, 0, 0, 0]  # by seat: a bit for each suit (_BIT) he has failed to follow
+    provable = False  # a seat played a suit he had failed to follow before
     out = sitting_out(deal)
     active = 4 - len(out)
     leader = first_leader(deal, house.get("lone_lead", "eldest"))
@@ -165,9 +162,6 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
             raise InputError(f"{where}: deal {deal.number}: trick {n}: a trick with no cards cannot be replayed")
         if n > most:
             raise InputError(f"{where}: deal {deal.number}: trick {n}: a hand has only {most} tricks")
-        if not CARDS.issuperset(cards):
-            card = next(c for c in cards if c not in CARDS)
-            raise InputError(f"{where}: deal {deal.number}: trick {n}: {card!r} is no card")
         if recorded is not None:
             seats = recorded[n - 1]
             _check_turns(result, deal, n, leader, seats, out)
@@ -178,15 +172,31 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
         result.seats.append(seats)
         result.cards.append(cards)
         result.leaders.append(seats[0])
+        # One look at each card, indexing tables (an event has millions): the strongest, and
+        # whether it is of a suit its player failed to follow before, which a revoke needs.
+        led = follow[cards[0]]
+        strength = power[led]
+        best = -2
+        for seat, card in zip(seats, cards):
+            suit = follow[card]
+            if failed[seat] >> suit & 1:
+                provable = True
+            if suit != led:
+                failed[seat] |= _BIT[led]
+            if strength[card] > best:  # the first of the strongest wins (a card played twice cannot beat itself)
+                best, winner = strength[card], seat
         if len(cards) < active and n == count:
             break  # the record stops in the middle of a trick: the deal is unfinished
-        # The first of the strongest cards wins (a card played twice cannot beat itself).
-        winner = seats[cards.index(max(cards, key=power[follow[cards[0]]].__getitem__))]
         winners.append(winner)
         tricks["EW" if winner & 1 else "NS"] += 1
         leader = winner
     result.complete = len(winners) == most
-    _revokes(result, deal, follow)
+    # Most deals have a failure to follow and prove no revoke: the search runs where a later
+    # card may prove one, or a hand the record shows (the dealer's, where it gives his
+    # discard: the card he took up, of a suit he failed to follow).
+    if provable or deal.hands or (deal.discard is not None and deal.ordered_up and deal.up_card is not None
+                                  and failed[deal.dealer] >> follow[NUMBERS[deal.up_card]] & 1):
+        _revokes(result, deal, follow)
     _cards_not_his(result, deal, house)
     for e in deal.exposed:
         result.findings.append(Finding(
@@ -244,12 +254,12 @@ def _in_turn(result: Replay, deal: Deal, n: int, leader: Seat, size: int, out: t
         if i >= 4:
             result.findings.append(Finding(
                 "wrong_size", seat, n, f"trick {n} has {size} cards; by the order of play the card "
-                f"{deal.tricks[n - 1][i]} is a second card from {SEATS[seat]}",
+                f"{NAMES[deal.tricks[n - 1][i]]} is a second card from {SEATS[seat]}",
                 {"kind": "extra_card_in_trick", "offender": SEATS[seat]}))
         elif seat == partner:
             result.findings.append(Finding(
                 "lone_partner_played", seat, n, f"trick {n} has {size} cards under {SEATS[deal.alone]}'s lone hand; "
-                f"by the order of play {SEATS[seat]}, the partner, played the {deal.tricks[n - 1][i]}",
+                f"by the order of play {SEATS[seat]}, the partner, played the {NAMES[deal.tricks[n - 1][i]]}",
                 {"kind": "lone_partner_played", "offender": SEATS[seat]}))
         elif seat in out:
             result.findings.append(Finding(
@@ -307,21 +317,21 @@ def _check_turns(result: Replay, deal: Deal, n: int, leader: Seat, seats: tuple[
 # --- revokes and cards ----------------------------------------------------------------------
 
 
-def holding(deal: Deal, seat: Seat) -> tuple[set[Card], int] | None:
+def holding(deal: Deal, seat: Seat) -> tuple[set[CardNo], int] | None:
     """The cards the record shows `seat` held when the play began, and how many of them he
     may have discarded unseen (the dealer who took up, where the discard is not recorded);
     None where the record does not show his hand."""
     hand = deal.hands.get(seat)
     if seat != deal.dealer or not deal.ordered_up or deal.up_card is None:
         return (set(hand), 0) if hand is not None else None
-    cards = set(hand or ()) | {deal.up_card}
+    cards = set(hand or ()) | {NUMBERS[deal.up_card]}
     if deal.discard is not None:
-        cards.discard(deal.discard)
+        cards.discard(NUMBERS[deal.discard])
         return cards, 0
     return cards, 1
 
 
-def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
+def _revokes(result: Replay, deal: Deal, follow: tuple[int, ...]) -> None:
     """A player who did not follow the suit led, where a later card of his or his recorded
     hand proves that he could have (Laws 62, 64, 66).
 
@@ -331,7 +341,7 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
     """
     all_seats, all_cards = result.seats, result.cards
     failed: list[list[Any]] = []  # [trick, position, seat, suit led, (trick, card) proving it]
-    waiting: list[dict[str, list[list[Any]]] | None] = [None, None, None, None]  # by seat, by suit
+    waiting: list[dict[int, list[list[Any]]] | None] = [None, None, None, None]  # by seat, by suit
     for n, (seats, cards) in enumerate(zip(all_seats, all_cards), 1):
         led = follow[cards[0]]
         for i, card in enumerate(cards):
@@ -356,9 +366,9 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
             continue
         card, led_card = all_cards[n - 1][i], all_cards[n - 1][0]
         if shown_later is not None:
-            proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) and the "
-                     f"{shown_later[1]} to trick {shown_later[0]}: he held a card of the suit led")
-            shown = [shown_later[1]]
+            shown = [NAMES[shown_later[1]]]
+            proof = (f"{SEATS[seat]} played the {NAMES[card]} to trick {n} ({_led_words(led_card, led)}) and the "
+                     f"{shown[0]} to trick {shown_later[0]}: he held a card of the suit led")
         else:
             held = holding(deal, seat)
             if held is None:
@@ -368,24 +378,23 @@ def _revokes(result: Replay, deal: Deal, follow: dict[Card, str]) -> None:
             if len(followers) <= spare:
                 continue  # void in the suit led from the deal: the common case
             played_before = {c for m in range(n - 1) for s, c in zip(all_seats[m], all_cards[m]) if s == seat}
-            followers = sorted(c for c in followers if c not in played_before)
-            if len(followers) <= spare:
+            shown = sorted(NAMES[c] for c in followers if c not in played_before)
+            if len(shown) <= spare:
                 continue
-            proof = (f"{SEATS[seat]} played the {card} to trick {n} ({_led_words(led_card, led)}) while his "
-                     f"recorded hand held the {', '.join(followers)}")
-            shown = followers
+            proof = (f"{SEATS[seat]} played the {NAMES[card]} to trick {n} ({_led_words(led_card, led)}) while his "
+                     f"recorded hand held the {', '.join(shown)}")
         result.findings.append(Finding("revoke", seat, n, proof, {
-            "kind": "revoke", "offender": SEATS[seat], "led": led_card, "played": card,
-            "hand": [card, *shown[:4]]}))
+            "kind": "revoke", "offender": SEATS[seat], "led": NAMES[led_card], "played": NAMES[card],
+            "hand": [NAMES[card], *shown[:4]]}))
 
 
-def _led_words(card: Card, led: str) -> str:
-    if card[-1] != led:
-        return f"the {card} led, the left bower, so {SUITS[led]} led"
-    return f"{SUITS[led]} led"
+def _led_words(card: CardNo, led: int) -> str:
+    suit = SUITS[_LETTERS[led]]
+    return f"the {NAMES[card]} led, the left bower, so {suit} led" if _SUIT_OF[card] != led else f"{suit} led"
 
 
-_PACK_24 = CARDS - {r + s for r in ("7", "8") for s in SUITS}
+_PACK_32 = frozenset(range(len(NAMES)))
+_PACK_24 = frozenset(NUMBERS[r + s] for r in RANKS[2:] for s in SUITS)
 """The 24-card pack starts at the nine; any other pack in use is taken as the 32 cards."""
 
 
@@ -393,8 +402,10 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     """A card played twice in the deal, not in the pack in use, or not his by the record
     (another's recorded hand, the turned-down card, the dealer's own discard)."""
     size = house.get("pack", 24)
-    pack = _PACK_24 if size == 24 else CARDS
-    hands, up, discard = deal.hands, deal.up_card, deal.discard
+    pack = _PACK_24 if size == 24 else _PACK_32
+    hands = deal.hands
+    up = NUMBERS[deal.up_card] if deal.up_card is not None else None
+    discard = NUMBERS[deal.discard] if deal.discard is not None else None
     every = tuple(chain.from_iterable(result.cards))
     if not hands and len(set(every)) == len(every) and pack.issuperset(every):
         # Each card once and all in the pack: only the card turned up and the discard can
@@ -403,55 +414,66 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
             if up is None or up not in every:
                 return
             # The most common case of all: the dealer took the card up and played it himself.
-            if deal.ordered_up and tuple(chain.from_iterable(result.seats))[every.index(up)] == deal.dealer:
+            if deal.ordered_up and _player(result, up) == deal.dealer:
                 return
         marked = {up, discard}
         for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
             if not marked.isdisjoint(cards):
                 for seat, card in zip(seats, cards):
                     if card in marked:
-                        _owner(result, deal, n, seat, card, {})
+                        _owner(result, deal, n, seat, card, up, discard, {})
         return
-    seen: dict[Card, tuple[Seat, int]] = {}
+    seen: dict[CardNo, tuple[Seat, int]] = {}
     owners = {c: s for s, hand in hands.items() for c in hand}
     for n, (seats, cards) in enumerate(zip(result.seats, result.cards), 1):
         for seat, card in zip(seats, cards):
             if card in seen:
                 first = seen[card]
                 result.findings.append(Finding(
-                    "card_twice", seat, n, f"the {card} was played by {SEATS[first[0]]} to trick {first[1]} and again "
-                    f"by {SEATS[seat]} to trick {n}", {"kind": "imperfect_pack", "found": "after_hand"}))
+                    "card_twice", seat, n, f"the {NAMES[card]} was played by {SEATS[first[0]]} to trick {first[1]} "
+                    f"and again by {SEATS[seat]} to trick {n}", {"kind": "imperfect_pack", "found": "after_hand"}))
                 continue
             seen[card] = (seat, n)
             if card not in pack:
                 result.findings.append(Finding(
-                    "card_not_in_pack", seat, n, f"{SEATS[seat]} played the {card}, which is not in the "
+                    "card_not_in_pack", seat, n, f"{SEATS[seat]} played the {NAMES[card]}, which is not in the "
                     f"{size}-card pack in use", {"kind": "imperfect_pack", "found": "after_hand"}))
                 continue
             if not hands and card != up and card != discard:
                 continue  # nothing recorded says whose it is
-            _owner(result, deal, n, seat, card, owners)
+            _owner(result, deal, n, seat, card, up, discard, owners)
 
 
-def _owner(result: Replay, deal: Deal, n: int, seat: Seat, card: Card, owners: dict[Card, Seat]) -> None:
-    """A finding where the record shows the card was not his who played it."""
-    why = _not_his(deal, seat, card, owners)
+def _player(result: Replay, card: CardNo) -> Seat:
+    """Who played `card` first."""
+    for seats, cards in zip(result.seats, result.cards):
+        if card in cards:
+            return seats[cards.index(card)]
+    raise ValueError(card)
+
+
+def _owner(result: Replay, deal: Deal, n: int, seat: Seat, card: CardNo, up: CardNo | None,
+           discard: CardNo | None, owners: dict[CardNo, Seat]) -> None:
+    """A finding where the record shows the card was not his who played it (`up` and
+    `discard`: the deal's card turned up and dealer's discard, by number)."""
+    why = _not_his(deal, seat, card, up, discard, owners)
     if why:
-        result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {card} to trick "
+        result.findings.append(Finding("card_not_his", seat, n, f"{SEATS[seat]} played the {NAMES[card]} to trick "
                                        f"{n}, but {why}", None))
 
 
-def _not_his(deal: Deal, seat: Seat, card: Card, owners: dict[Card, Seat]) -> str:
+def _not_his(deal: Deal, seat: Seat, card: CardNo, up: CardNo | None, discard: CardNo | None,
+             owners: dict[CardNo, Seat]) -> str:
     owner = owners.get(card)
-    if deal.up_card == card:
+    if up == card:
         if not deal.ordered_up:
             return "it was the card turned up, turned down in the bidding"
         if seat != deal.dealer:
             return f"it was the card turned up, taken up by the dealer {SEATS[deal.dealer]}"
-        if deal.discard == card:
+        if discard == card:
             return "he discarded it when he took it up"
         return ""
-    if deal.discard == card and seat == deal.dealer:
+    if discard == card and seat == deal.dealer:
         return "he had discarded it"
     if owner is not None and owner != seat:
         return f"the record deals it to {SEATS[owner]}"
