@@ -21,7 +21,7 @@ from arbiter import score as scoring
 from arbiter.model import InputError, Side
 from arbiter.reader import shown
 from arbiter.record import NAMES, SEATS, SUITS, Deal, Record, side_of
-from arbiter.replay import Finding, Replay, play_words, replay
+from arbiter.replay import Finding, Replay, replay
 from arbiter.rulebook import Rulebook
 
 RECORD_SUFFIXES = (".egn", ".json", ".yaml", ".yml")
@@ -288,7 +288,7 @@ def _deal_json(deal: Deal, played: Replay, score: dict[str, int], irregularities
         "leaders": list(map(seat, played.leaders)), "winners": list(map(seat, played.winners)),
         "tricks": played.tricks, "points": played.points, "score": score,
         "complete": played.complete, "irregularities": irregularities,
-        "plays": list(map(play_words, played.seats, played.cards)),
+        "plays": played.plays,
     }
     if deal.defender_alone is not None:
         out["defender_alone"] = SEATS[deal.defender_alone]

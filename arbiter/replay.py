@@ -56,24 +56,6 @@ _WORDS = tuple(tuple(SEATS[seat] + " " + name for name in NAMES) for seat in ran
 them: 'N 9C'."""
 
 
-class _Plays(dict[tuple[Seat, ...], tuple[tuple[str, ...], ...]]):
-    """Each order of seats as the words of its players' cards, made the first time that order
-    is asked for: a trick's plays are then looked up, not built (an event has millions)."""
-
-    def __missing__(self, seats: tuple[Seat, ...]) -> tuple[tuple[str, ...], ...]:
-        self[seats] = tuple(_WORDS[s] for s in seats)
-        return self[seats]
-
-
-PLAYS = _Plays()
-_LOOK_UP = tuple.__getitem__
-
-
-def play_words(seats: tuple[Seat, ...], cards: tuple[CardNo, ...]) -> list[str]:
-    """A trick's plays as the JSON writes them: 'N 9C'."""
-    return list(map(_LOOK_UP, PLAYS[seats], cards))
-
-
 @dataclass(frozen=True, slots=True)
 class Finding:
     """An irregularity the record proves."""
@@ -105,6 +87,8 @@ class Replay:
     """Each trick's seats in the order they played."""
     cards: list[tuple[CardNo, ...]] = field(default_factory=list)
     """Each trick's cards in the order played, beside `seats`."""
+    plays: list[list[str]] = field(default_factory=list)
+    """Each trick's plays as the JSON writes them, 'N 9C', made as the card is looked at."""
 
 
 def first_leader(deal: Deal, lone_lead: str) -> Seat:
@@ -136,7 +120,7 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     """Replay `deal`. `figures` are the hand's points (point, march, euchre, lone_march,
     lone_euchred, defend_euchre, march_tricks, point_tricks); `where` names the file, and a
     refusal names it with the deal's number (made only then: an event has tens of thousands)."""
-    result = Replay([], [], {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}, False, [], [], [])  # no factory calls
+    result = Replay([], [], {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}, False, [], [], [], [])  # no factory calls
     trump = deal.trump
     if trump is None:
         return result
@@ -172,12 +156,16 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
         result.seats.append(seats)
         result.cards.append(cards)
         result.leaders.append(seats[0])
-        # One look at each card, indexing tables (an event has millions): the strongest, and
-        # whether it is of a suit its player failed to follow before, which a revoke needs.
+        # One look at each card, indexing tables (an event has millions): its words, the
+        # strongest, and whether it is of a suit its player failed to follow before, which a
+        # revoke needs.
         led = follow[cards[0]]
         strength = power[led]
         best = -2
+        words: list[str] = []
+        result.plays.append(words)
         for seat, card in zip(seats, cards):
+            words.append(_WORDS[seat][card])
             suit = follow[card]
             if failed[seat] >> suit & 1:
                 provable = True
