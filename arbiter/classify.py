@@ -71,7 +71,7 @@ def _load_tables() -> dict[str, Any]:
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
               "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
-              "reporting", "letter_seat_next", "lone_by", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
+              "reporting", "letter_seat_next", "lone_by", "you_acts", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
 
@@ -141,6 +141,8 @@ ACT_CHOICES = frozenset(_T["act_choices"])
 """Choice facts that name the act complained of, so read first outside clauses of time."""
 DECLARING: str = _T["declaring"]
 """The verbs of a declaration in the bidding: its subject declared (Law 81)."""
+YOU_ACTS = frozenset(_T["you_acts"].split())
+"""Verbs after "you" that accuse the one spoken to ("you reneged"), not "you can see"."""
 LONE_BY = frozenset(_T["lone_by"].split())
 """Words between a lone hand and the seat that plays it: "loner called by S"."""
 LETTER_SEAT_NEXT = frozenset(_T["letter_seat_next"].split())
@@ -281,6 +283,8 @@ class Ref(NamedTuple):
             origin = me
         elif self.base == "dealer":
             origin = dealer
+        elif self.base == "you":
+            origin = None  # the one spoken to, where the words do not say who: asked
         else:
             origin = Seat(self.base)
         if origin is None:
@@ -629,7 +633,12 @@ def _bower_told(cards: Sequence[tuple[int, Any]], stems: Sequence[Token], trump:
     words 'left bower' ("his only diamond was the jack of diamonds, hearts trumps")."""
     if trump is not None and any(isinstance(c, Card) and c.is_left_bower(trump) for _, c in cards):
         return True
-    return any(a.stem == "left" and b.stem == stem("bower") for a, b in zip(stems, stems[1:]))
+    if any(a.stem == "left" and b.stem == stem("bower") for a, b in zip(stems, stems[1:])):
+        return True
+    # "reneged w/ left", "with the left": the left named as a card, not a side of the table
+    return any(a.word in ("w", "with", "the", "his", "her") and b.word == "left" and
+               (k + 2 >= len(stems) or stems[k + 2].word not in ("of", "hand", "side", "opponent", "and"))
+               for k, (a, b) in enumerate(zip(stems, stems[1:])))
 
 
 def _doubtful(candidates: Sequence[Candidate], story: bool = False) -> bool:
@@ -663,6 +672,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         [(m.start(), m.end(), "~aside") for m in _ASIDE_SPAN.finditer(text)]
 
 
+_SPEAKER = re.compile(r"(?:^|[/\n.!?]\s*)((?:[Mm]e|[A-Z][a-z]+|[NESW])(?: [A-Z][a-z]+)?)(?:\s*\([^)]{1,20}\))?\s*:(?!\d)")
+"""A speaker's label in a story told as dialogue: "Her:", "Me (South):", "Bob (West):"."""
+
+
 def _open_placed(text: str) -> list[tuple[str, str, str]]:
     """(raw, word, where): lower case, contractions opened, curly quotes straightened; `where`
     is "~q" in quoted speech, "~aside" in brackets, else ""."""
@@ -670,11 +683,14 @@ def _open_placed(text: str) -> list[tuple[str, str, str]]:
     low_text = text.lower()
     spans = _spans(text) if ("'" in text or '"' in text or "(" in text or
                              any(f"{verb} " in low_text for verb in _SPEECH_VERBS)) else []
+    labels = [(m.start(1), m.end(1)) for m in _SPEAKER.finditer(text)] if ":" in text else []
     out: list[tuple[str, str, str]] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
         low = raw.lower()
         where = next((tag for a, b, tag in spans if a < m.start() < b - 1), "")
+        if not where and any(a <= m.start() < b for a, b in labels):
+            where = "~label"  # "Her: you reneged": who speaks, not who acted
         if "'" in low:
             head, _, tail = low.partition("'")
             if tail == "t" and head.endswith("n"):
@@ -1495,7 +1511,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     plain = [w[:-2] if w.endswith("'s") else w for w in words]
     upper_ok = any(c.isupper() for t in tokens for c in t.raw)
     names = seat_names(tokens)
-    you = _you_seat(tokens)
+    you = _you_refs(tokens, names)
     by_role: dict[str, Ref] = {}  # names bound to a role, not a seat: "Eldest Sal"
     ends = {}  # each sentence's end: a place or an apposition is told within the sentence
     for j, tok in enumerate(tokens):
@@ -1541,6 +1557,10 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         if "~q" in tokens[i].tags and p in _FIRST_PERSON:
             i += 1  # "I'll order it up", said by another: the speaker, not the teller
             continue
+        if i in you and p in ("i", "me"):
+            add(i, i, (you[i],))  # "East: no I didn't": the speaker of the turn, not the teller
+            i += 1
+            continue
         called = _name(tokens[i]) or (tokens[i].raw.capitalize() if tokens[i].raw.islower()
                                       and tokens[i].raw.capitalize() in names else "")
         if p in SEAT_WORDS or called in names:
@@ -1566,8 +1586,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 continue
         elif called in by_role:
             seat = by_role[called]
-        elif you is not None and w == "you" and "~q" not in tokens[i].tags:
-            seat = Ref(you.value, 0, raw)  # "you reneged ... you were West"
+        elif i in you:
+            seat = you[i]  # "you reneged ... you were West"; "Me: you reneged / Her: ..."
         elif len(raw) == 1 and raw.upper() in "NESW" and w.isalpha() and \
                 (raw.isupper() or not upper_ok or tokens[i + 1:i + 2] and tokens[i + 1].raw.lower() in LETTER_SEAT_NEXT):
             seat = Ref(raw.upper(), 0, raw)
@@ -1780,11 +1800,19 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             seat = seat_of(i + 1, _SEATED_BY, 2)
             # "Wade keeps groaning. He's West": the last name of this sentence, or of the one before
             opens = i == 0 or tokens[i - 1].sentence != tok.sentence
-            named = [t for t in tokens[:i] if (t.sentence == tok.sentence or opens and t.sentence == tok.sentence - 1)
-                     and _name(t) and t.word not in SEAT_WORDS and t.stem not in _common_stems()]
+            named = [t for k, t in enumerate(tokens[:i]) if (t.sentence == tok.sentence or opens and t.sentence == tok.sentence - 1)
+                     and _name(t) and t.word not in SEAT_WORDS and t.stem not in _common_stems()
+                     and not _placed_by_him(tokens, k)]
             if seat is not None and named:
                 out.setdefault(_name(named[-1]), seat)
     return out
+
+
+def _placed_by_him(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the name at `k` is seated by a place from another ("Carla on his right"): then
+    "he is North" that follows is that other's seat, not hers."""
+    words = [t.word for t in tokens[k + 1:k + 4]]
+    return bool(words) and words[0] in ("on", "to", "across") and bool({"his", "her", "him"} & set(words))
 
 
 @cache
@@ -2063,7 +2091,7 @@ def _phrase_at(phrase: str, stems: Sequence[Token]) -> list[int]:
     return _matches(_PRECOMPILED.get(phrase) or _compile(phrase), stems)
 
 
-_BACKGROUND = frozenset(("~sub", "~aside", "~q"))
+_BACKGROUND = frozenset(("~sub", "~aside", "~q", "~label"))
 """Tags of words outside the story's main telling: clauses of time, asides, quoted speech."""
 _FAILING = frozenset(("do", "didnt", "fail"))
 """Stems of acts that are failures to act ("didn't follow"): said with a negation, still the act."""
@@ -2096,6 +2124,71 @@ def _seat_word(tok: Token) -> Seat | None:
     if tok.word in SEAT_WORDS:
         return SEAT_WORDS[tok.word]
     return Seat(tok.raw) if len(tok.raw) == 1 and tok.raw in "NESW" else None
+
+
+def _you_refs(tokens: Sequence[Token], names: dict[str, Seat]) -> dict[int, Ref]:
+    """Who each "you" is, outside quoted words: the one named just before it ("East, you
+    reneged", "Sam told Lee (E): you reneged"), the other speaker of a dialogue of two ("Me:
+    you reneged / Her: I did not ... she's East"), or the seat "you're West" tells; else an
+    unknown "you", which is asked, never taken for another seat."""
+    told = _you_seat(tokens)
+    speakers: list[tuple[int, Ref | None]] = []  # each label's place and whom it names
+    for j, tok in enumerate(tokens):
+        if "~label" in tok.tags and (j == 0 or "~label" not in tokens[j - 1].tags):
+            speakers.append((j, _label_ref(tokens, j, names)))
+    out: dict[int, Ref] = {}
+    for j, tok in enumerate(tokens):
+        speaking = [ref for at, ref in speakers if at < j]
+        if tok.word in ("i", "me") and speaking and speaking[-1] is not None and speaking[-1].base != "me" \
+                and not tok.tags & {"~q", "~label"}:
+            out[j] = speaking[-1].shifted(0, tok.raw)  # the first person of a turn is its speaker
+            continue
+        if tok.word != "you" or tok.tags & {"~q", "~label"}:
+            continue
+        before = tokens[j - 1] if j else None
+        named = _named_ref(before, names) if before is not None and before.clause != tok.clause \
+            and before.sentence == tok.sentence and "~label" not in before.tags else None
+        if named is not None:
+            out[j] = named
+            continue
+        others = {repr(ref) for _, ref in speakers} - {repr(speaking[-1])} if speaking else set()
+        if speaking and len({repr(ref) for _, ref in speakers}) == 2 and len(others) == 1:
+            other = next(ref for _, ref in speakers if repr(ref) in others)
+            if other is not None:
+                out[j] = other
+                continue
+        if told is not None:
+            out[j] = Ref(told.value, 0, tok.raw)
+        elif j + 1 < len(tokens) and tokens[j + 1].word in YOU_ACTS and not (j and tokens[j - 1].word in ("if", "when")):
+            out[j] = Ref("you", 0, tok.raw)  # "you reneged", said to one the words do not seat: asked
+    return out
+
+
+def _named_ref(tok: Token, names: dict[str, Seat]) -> Ref | None:
+    """The seat a single word names: "East", "E", a seated name, "me"."""
+    seat = _seat_word(tok)
+    if seat is None and _name(tok) in names:
+        seat = names[_name(tok)]
+    return Ref(seat.value, 0, tok.raw) if seat is not None else None
+
+
+def _label_ref(tokens: Sequence[Token], j: int, names: dict[str, Seat]) -> Ref | None:
+    """Whom a speaker's label names: "Me" the teller, "North", "Bob (West)", "Her" as
+    "she's East" seats her."""
+    tok = tokens[j]
+    if tok.word in ("me", "i"):
+        return Ref("me", 0, tok.raw)
+    if j + 1 < len(tokens) and "~aside" in tokens[j + 1].tags and (seat := _seat_word(tokens[j + 1])):
+        return Ref(seat.value, 0, tok.raw)
+    named = _named_ref(tok, names)
+    if named is not None:
+        return named
+    pronoun = {"her": "she", "she": "she", "him": "he", "he": "he"}.get(tok.word)
+    if pronoun is not None:
+        for k, t in enumerate(tokens[:-1]):
+            if t.word in (pronoun, f"{pronoun}'s") and t.raw.lower() != pronoun and (seat := _seat_word(tokens[k + 1])):
+                return Ref(seat.value, 0, tok.raw)  # "she's East"
+    return None
 
 
 def _you_seat(tokens: Sequence[Token]) -> Seat | None:
@@ -2355,12 +2448,15 @@ class _Facts:
         """The place of the first of the kind's acts after the seat, past the words that only
         seat him ("Sally (South), his partner, played"), else the seat's own place."""
         return next((k for k in range(m.index + 1, min(m.index + 14, len(self.tokens)))
-                     if self.tokens[k].stem in acts and not self.tokens[k].tags & _SEATING), m.index)
+                     if self.tokens[k].stem in acts and not self.tokens[k].tags & _SEATING
+                     and not self.infinitive(self.tokens[k])), m.index)  # not "last to play"
 
     def before_another(self, at: int) -> bool:
         """Whether the act (or the seat) at `at` is followed, in its clause, by "before" and a seat."""
         clause = self.tokens[at].clause
-        ahead = [t for t in self.tokens[at + 1:at + 8] if t.clause == clause]
+        # "before either his partner or North had played": the seats after "either" are those waited for
+        ahead = [t for t in self.tokens[at + 1:at + 9] if t.clause == clause and t.word not in ("either", "both")
+                 and not (t.word in ("his", "her") and "@seat" not in t.tags)]  # "before his partner Tran"
         for k, t in enumerate(ahead[:-1]):
             seat, verb = ahead[k + 1], ahead[k + 2].word if k + 2 < len(ahead) else ""
             if t.word in ("before", "b4") and "@seat" in seat.tags and seat.word not in ("we", "us", "they", "them") \
@@ -2472,6 +2568,9 @@ class _Facts:
             before = self.tokens[at]
             if before.word in ("is", "was", "sits", "sat") and at > 0 and "@seat" in self.tokens[at - 1].tags:
                 return True  # "my wife Carol is North": Carol's seat, told
+            if before.word in ("is", "was") and at > 0 and self.tokens[at - 1].word in ("he", "she") and \
+                    any(_placed_by_him(self.tokens, k) for k in range(at)):
+                return True  # "Carla on his right reneged. he is North": his seat, told; not who acted
             if "~aside" in self.tokens[m.index].tags and "~aside" not in before.tags and "@seat" in before.tags:
                 return True  # "myself (South)": the seat of the one named before it
         told = [t for t in nxt if t.word not in ("was", "is", "am")]
@@ -2496,6 +2595,9 @@ class _Facts:
             if hits:
                 at = self.stem_pos[hits[0]]
                 near = [m for m in named if m.index < at and m.sentence == self.tokens[at].sentence]
+                if near and near[-1].refs[0].base == "me" and near[-1].refs[0].turn == 0 and any(
+                        t.word in ("he", "she") for t in self.tokens[near[-1].index + 1:at]):
+                    return []  # "I'm sure she reneged": she, not the teller
                 return [] if not near or self.pronoun_between(near[-1].index, at) else near[-1:]
         return []
 
@@ -2514,9 +2616,10 @@ class _Facts:
         offender = self.facts.get("offender")
         if offender is None or self.facts.get("other_side_count") is not None:
             return
+        # told, not in a clause of time or a report: "before Stan had played" is no revoke of Stan's
         acts = _stemset(ACTS.get("revoke", ""))
         for m in self.mentions:
-            if m.kind != "seat" or not self.follows(m, acts):
+            if m.kind != "seat" or self.background(m) or self.reports(m) or not self.follows(m, acts):
                 continue
             seat = m.refs[0].resolve(self.me, self.dealer)
             if seat is not None and seat.side != Seat(offender).side:
@@ -2578,11 +2681,14 @@ class _Facts:
             clause = ahead[0].clause  # "Kim, sitting North, throws off": the act after an apposition
             told = [t for t in window if t.clause == clause and not t.filler and not self.infinitive(t)]
             beyond = [t for t in window if t.clause > clause and t.sentence == sentence]
+            bracketed = "~aside" in self.tokens[start].tags  # "Jeff (E) reneging on clubs": his act, past the bracket
             # "South, playing alone at hearts, let ...", "Dave, playing the Hendersons", "Mr. Hale,
             # in the East chair, trumped": an apposition that tells a lone hand, opens with a
             # participle or seats him is no act of his
-            aside = any(t.word in ("alone", "loner") or t.word in SEAT_WORDS for t in told) or \
-                bool(told) and told[0].word.endswith("ing")
+            aside = (any(t.word in ("alone", "loner") or t.word in SEAT_WORDS for t in told) or
+                     bool(told) and told[0].word.endswith("ing")) and \
+                not (told and told[0].stem in stems and (not told[0].word.endswith("ing") or bracketed))
+            # but "noah (W) said alone": the bracket seats him, and the act follows it
             if aside and not beyond:
                 return False
             named = all("@seat" in t.tags or _name(t) for t in told)  # "the fellow across from me, my partner Leon, slapped"
@@ -2603,11 +2709,21 @@ class _Facts:
             if "@seat" in t.tags:
                 return False  # "Spades led by West, North threw": North's act
             if t.stem in stems:
-                if self.kind != "lone_declaration" and any(x.word in ("alone", "loner") for x in after[k + 1:k + 2]):
-                    return False  # "South played alone": the lone hand, context, not the act
+                if self.kind != "lone_declaration" and t.stem not in telling and \
+                        any(x.word in ("alone", "loner") for x in after[k + 1:k + 2]):
+                    return False  # "South played alone": the lone hand, context, not the act; "said alone" declares
                 return not _turn_told(t, after[k + 1:k + 2])
             if t.stem in telling:
                 return False
+        # "I was fussing with my glasses and put a club on it": the act joined by "and", later
+        # in his clause, with no other player or telling between
+        rest = [t for t in self.tokens[start:start + 12] if t.clause == clause and "~aside" not in t.tags]
+        for j, t in enumerate(rest[:-1]):
+            if "@seat" in t.tags and t.word not in ("my", "his", "her", "our", "their") or t.stem in telling \
+                    or t.word in ("he", "she", "they", "we", "i"):
+                return False
+            if t.word == "and" and rest[j + 1].stem in stems:
+                return True
         return False
 
     def seats(self, name: str) -> list[str] | None:
@@ -2825,6 +2941,9 @@ class _Facts:
     def touched_first(self) -> None:
         """misdeal: whose side first touched the cards, from the seat that touched them."""
         for at, _ in self.anchored(("touched",)):
+            near = [t.word for t in self.tokens[max(0, at - 4):at] if t.clause == self.tokens[at].clause]
+            if {"anyone", "anybody", "nobody", "none", "one", "not", "never", "neither"} & set(near):
+                return  # "noticed before anyone touched", "no one had touched a card": nobody had
             ref = self.seat_at(at, False, actors_only=False)
             was = next((j for j in range(at - 1, max(-1, at - 4), -1) if self.tokens[j].word == "before"), None)
             if was is not None:  # "I picked up my cards before West touched his": the one before was first

@@ -912,3 +912,100 @@ def test_a_suit_called_from_a_player_makes_him_the_one_who_must_play_it() -> Non
 def test_before_another_s_turn_told_after_and_by_a_pronoun_or_b4(text: str, me: str | None, offender: str) -> None:
     found = classify(text, me=me, kind="play_out_of_turn")
     assert found.facts.get("offender") == offender, found.facts
+
+
+def test_two_cards_played_at_once_written_as_a_digit_are_exposed() -> None:
+    # Law 46: "The following are exposed cards:-- I. Two or more cards played at once."
+    found = classify("zoe (N) played 2 cards at once, the 9 and 10 of spades")
+    assert found.kind == "exposed_card" and found.facts.get("offender") == "N", found
+
+
+def test_a_lone_declaration_his_partner_did_not_hear_in_the_noise() -> None:
+    # Law 81: "Should a player make a declaration, and his partner not hear it and pass, the
+    # declaration is not invalidated": "said alone" is the declaration, his partner the offender
+    found = classify("noah (W) said alone but the music was loud and ava (E, his partner) said pass. does it count")
+    assert found.kind == "declaration_not_heard" and found.facts.get("offender") == "E", found
+
+
+def test_the_card_under_the_trump_card_coming_up_with_it_is_law_39() -> None:
+    # Law 39: "Should the dealer, in turning the trump card, expose any other card of the
+    # pack, there must be a new deal."
+    found = classify("Jim, dealing in the North, turned up the trump and the jack of clubs underneath came up "
+                     "with it, face up for all to see.")
+    assert found.kind == "trump_turn_exposes", found
+
+
+def test_an_adversary_who_only_played_made_no_second_revoke() -> None:
+    # Law 71 cancels revokes "on different sides" only where each side revoked; West's
+    # playing, in a clause of time, is no revoke, so nothing is set against South's.
+    found = classify("I'm South. Marge (East) led a diamond. I was fussing with my glasses and put a club on "
+                     "it. Before Stan (West) had even played, my partner said 'No diamonds, partner?'",
+                     me="S", kind="revoke")
+    assert found.facts.get("offender") == "S" and "other_side_count" not in found.facts, found.facts
+    found = classify("East reneged on trick 2, and then North reneged too", kind="revoke")
+    assert found.facts.get("other_side_count") == 1, found.facts
+
+
+def test_a_play_before_either_of_two_others_whose_apposition_says_last_to_play() -> None:
+    # Law 58's offender is the one who played before his turn; "last to play" only says
+    # where he sat in the trick, and "either his partner or North" are those he played before
+    found = classify("Ms. Ray (South) led the king of clubs. Mr. Ott, sitting East and last to play, put down his "
+                     "ace before either his partner Mr. Lee (West) or Mrs. Kerr, who sits North, had played.",
+                     kind="play_out_of_turn")
+    assert found.facts.get("offender") == "E", found.facts
+
+
+# Found by a stranger trying the program (2026-12-02): each was a confident ruling on the
+# wrong player, or on a fact the words did not give.
+
+
+@pytest.mark.parametrize(("text", "offender"), [
+    # the one spoken to is "you": the other speaker of the dialogue, or the one named just before
+    ("Me: you reneged. Her: no I didn't. She's East, I'm South.", "E"),
+    ("North: you led out of turn. East: no it was my lead", "E"),
+    ("Me (South): East, you reneged. East: no I didn't", "E"),
+    ("Bob (West): Ann, you reneged! Ann (North): I did not", "N"),
+])
+def test_you_in_a_dispute_is_the_one_spoken_to_not_the_speaker(text: str, offender: str) -> None:
+    assert classify(text).facts.get("offender") == offender
+
+
+@pytest.mark.parametrize("text", [
+    "Me (South): East, you reneged. East: no I didn't",
+    "Sam (N) told Lee (E): you reneged",
+])
+def test_an_accusation_is_no_second_revoke(text: str) -> None:
+    # Law 71 cancels revokes made by both sides; the one who accuses made none
+    assert "other_side_count" not in classify(text, kind="revoke").facts
+
+
+def test_an_unknown_you_is_asked_not_taken_for_another() -> None:
+    found = classify("Me: you led out of turn! Her: sorry.", kind="lead_out_of_turn")
+    assert "offender" not in found.facts
+
+
+def test_i_am_sure_she_reneged_is_not_the_teller_s_revoke() -> None:
+    assert classify("East denied it but I'm sure she reneged. I'm South", me="S").facts.get("offender") == "E"
+
+
+def test_a_name_placed_by_him_is_not_seated_by_his_seat() -> None:
+    # "on his right" is a place from him: "he is North" is his seat, not Carla's; whose
+    # revoke it was is asked rather than given to North
+    assert classify("Carla on his right reneged. he is North", kind="revoke").facts.get("offender") != "N"
+
+
+@pytest.mark.parametrize("text", [
+    "misdeal - dlr W gave me 4 cards, noticed before anyone touched. im south",
+    "West dealt me four cards and no one had touched a card. I'm South",
+])
+def test_nobody_had_touched_is_no_side_touching_first(text: str) -> None:
+    # Laws 41-43 turn on which side touched first; here nobody had
+    assert "touched_first" not in classify(text, me="S", kind="misdeal").facts
+
+
+def test_a_revoke_with_the_left_named_as_a_card_asks_for_the_cards() -> None:
+    # Law 3 and the technical terms: with spades trumps the left bower is the knave of clubs,
+    # a spade; whether East could follow clubs turns on his cards, so they are asked
+    found = classify("Phone note: T4 - E reneged on clubs lead w/ left? trump spades.")
+    assert found.kind == "revoke" and found.asked == ["led", "played", "hand"]
+    assert classify("the guy on my left reneged", me="S").asked == []  # a place, not a card
