@@ -7,15 +7,17 @@ command line renders the `Ruling` it returns.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from arbiter import kinds  # noqa: F401  (fills the registry with every handler)
 from arbiter import score as scoring
 from arbiter.incident import Case
 from arbiter.model import InputError, Seat, sides_of
 from arbiter.registry import KINDS, KindSpec, find_kind, handlers_for  # noqa: F401  (re-exported)
-from arbiter.rulebook import DEFAULT_RULESET, Rulebook
+from arbiter.rulebook import _MARKER, DEFAULT_RULESET, MissingProvision, Rulebook
 from arbiter.rulebook import load as load_rulebook
 from arbiter.ruler import Action, Option, Ruler, Silence
 
@@ -105,7 +107,8 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     if case.house is not None and book.house is None:
         book = case.house.apply(book)
     spec = KINDS[case.kind]
-    handler = handlers_for(book).get(case.kind)
+    fixed = _Fixed.of(book)
+    handler = fixed.handlers.get(case.kind)
     if handler is None:
         return _silent(case, book)
     spec.check(case)
@@ -122,8 +125,8 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     for path in ("game", "rubber", "hands_per_game"):  # the score after it is kept by these
         r.by_house(path)
     for n in r.laws:
-        for text in book.law(n).notes:
-            r.note(f"Law {n}: {text}")
+        for text in fixed.law_notes(book, n):
+            r.note(text)
     awards = tuple(scoring.in_order(book, (
         a if a.law is not None else scoring.Award(a.side, a.points, r.laws[0])
         for a in scoring.reconcile(r.awards, r.adjustment) if a.points
@@ -131,20 +134,74 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     _big_lap(r, book, after)
     _borrowed(r, book)
+    words = fixed.numbered
     # Under a lone hand the lone player's partner sits out, so a choice given to the lone
     # player's side is his to make (the prose already says "West may call").
     lone = case.alone if case.players == 4 else None
-    options = [replace(o, text=r.words(o.text),
-                       by=o.by if o.by is not None or lone is None or lone.side is not o.elector else lone)
+    options = [Option(o.id, o.law, o.elector, words(o.text),
+                      o.by if o.by is not None or lone is None or lone.side is not o.elector else lone, o.adjustment)
                for o in r.options]
-    actions = [replace(a, text=r.words(a.text)) for a in r.actions]
+    actions = [Action(a.law, words(a.text)) for a in r.actions]
     return Ruling(
-        kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=r.words(r.summary), options=options,
+        kind=case.kind, ruleset=book.ruleset, laws=r.laws, summary=words(r.summary), options=options,
         actions=actions, verdict=r.verdict, deal_outcome=r.deal_outcome, next_dealer=r.next_dealer,
         adjustment=r.adjustment, after=after, before=dict(case.score), games_before=dict(case.games),
-        notes=[r.words(n) for n in r.notes], title=case.title, table=r.table_result, awards=awards,
-        house_rules=None if r.house is None else [r.house.entry(p, book) for p in r.house_applied],
+        notes=[words(n) for n in r.notes], title=case.title, table=r.table_result, awards=awards,
+        house_rules=None if r.house is None else [fixed.house_entry(book, p) for p in r.house_applied],
     )
+
+
+class _Fixed:
+    """What every ruling under one rulebook works out the same: the handlers that rule under
+    it, each law's notes as a ruling shows them, its provisions' numbers for the prose, the
+    house rules' entries. Made once per book (a book is not changed once made: a view of it,
+    or one with house rules, is a new book), kept for as long as the book lives, which it
+    does not hold on to."""
+
+    def __init__(self, book: Rulebook) -> None:
+        self.handlers = handlers_for(book)
+        self.ruleset = book.ruleset
+        self._notes: dict[int, tuple[str, ...]] = {}
+        self._numbers = {key: str(n) for key, n in book.keys.items()}
+        self._entries: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+    @classmethod
+    def of(cls, book: Rulebook) -> _Fixed:
+        fixed = _FIXED.get(book)
+        if fixed is None:
+            fixed = _FIXED[book] = cls(book)
+        return fixed
+
+    def law_notes(self, book: Rulebook, n: int) -> tuple[str, ...]:
+        """Law `n`'s notes as a ruling that cites it adds them: 'Law 63: ...'."""
+        found = self._notes.get(n)
+        if found is None:
+            found = self._notes[n] = tuple(f"Law {n}: {text}" for text in book.law(n).notes)
+        return found
+
+    def numbered(self, text: str) -> str:
+        """`Rulebook.numbered`, without looking each provision up again."""
+        if "§" not in text:
+            return text
+        return _MARKER.sub(self._number, text)
+
+    def _number(self, m: re.Match[str]) -> str:
+        found = self._numbers.get(m.group(1))
+        if found is None:
+            raise MissingProvision(f"{self.ruleset} has no provision on {m.group(1)!r}")
+        return found
+
+    def house_entry(self, book: Rulebook, path: str) -> dict[str, Any]:
+        """`House.entry`, a fresh mapping each time (the ruling's JSON is its reader's to change)."""
+        found = self._entries.get(path)
+        if found is None:
+            entry = book.house.entry(path, book)
+            found = self._entries[path] = (entry["key"], tuple(entry["amends"]), entry["text"])
+        return {"key": found[0], "amends": list(found[1]), "text": found[2]}
+
+
+_FIXED: WeakKeyDictionary[Rulebook, _Fixed] = WeakKeyDictionary()
+"""Each book's fixed parts, for as long as the book lives (a book is equal only to itself)."""
 
 
 def _silent(case: Case, book: Rulebook, why: str = "") -> Ruling:
