@@ -7,8 +7,8 @@ command line renders the `Ruling` it returns.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -17,7 +17,7 @@ from arbiter import score as scoring
 from arbiter.incident import Case
 from arbiter.model import InputError, Seat, sides_of
 from arbiter.registry import KINDS, KindSpec, find_kind, handlers_for  # noqa: F401  (re-exported)
-from arbiter.rulebook import _MARKER, DEFAULT_RULESET, MissingProvision, Rulebook
+from arbiter.rulebook import _MARKER, DEFAULT_RULESET, Rulebook
 from arbiter.rulebook import load as load_rulebook
 from arbiter.ruler import Action, Option, Ruler, Silence
 
@@ -79,7 +79,7 @@ class Ruling:
             "verdict": self.verdict,
             "deal": {
                 "outcome": self.deal_outcome,
-                "dealer": self.next_dealer.value if self.next_dealer else None,
+                "dealer": _SEAT_LETTERS[self.next_dealer] if self.next_dealer else None,
             },
             "score": {
                 "before": {"points": scoring.plain(self.before), "games": scoring.plain(self.games_before)},
@@ -99,6 +99,10 @@ class Ruling:
         if self.table is not None:
             out["table"] = self.table
         return out
+
+
+_SEAT_LETTERS = {seat: seat.value for seat in Seat}
+"""Each seat's letter (an enum's value is slow to read)."""
 
 
 def rule(case: Case, book: Rulebook | None = None) -> Ruling:
@@ -134,7 +138,7 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     _big_lap(r, book, after)
     _borrowed(r, book)
-    words = fixed.numbered
+    words = partial(fixed.numbered, book)
     # Under a lone hand the lone player's partner sits out, so a choice given to the lone
     # player's side is his to make (the prose already says "West may call").
     lone = case.alone if case.players == 4 else None
@@ -160,7 +164,6 @@ class _Fixed:
 
     def __init__(self, book: Rulebook) -> None:
         self.handlers = handlers_for(book)
-        self.ruleset = book.ruleset
         self._notes: dict[int, tuple[str, ...]] = {}
         self._numbers = {key: str(n) for key, n in book.keys.items()}
         self._entries: dict[str, tuple[str, tuple[int, ...], str]] = {}
@@ -179,17 +182,12 @@ class _Fixed:
             found = self._notes[n] = tuple(f"Law {n}: {text}" for text in book.law(n).notes)
         return found
 
-    def numbered(self, text: str) -> str:
-        """`Rulebook.numbered`, without looking each provision up again."""
+    def numbered(self, book: Rulebook, text: str) -> str:
+        """`book.numbered(text)`, without looking each provision it has up again."""
         if "§" not in text:
             return text
-        return _MARKER.sub(self._number, text)
-
-    def _number(self, m: re.Match[str]) -> str:
-        found = self._numbers.get(m.group(1))
-        if found is None:
-            raise MissingProvision(f"{self.ruleset} has no provision on {m.group(1)!r}")
-        return found
+        numbers = self._numbers
+        return _MARKER.sub(lambda m: numbers.get(m.group(1)) or str(book.provision(m.group(1)).number), text)
 
     def house_entry(self, book: Rulebook, path: str) -> dict[str, Any]:
         """`House.entry`, a fresh mapping each time (the ruling's JSON is its reader's to change)."""

@@ -99,7 +99,7 @@ class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at 
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {"side": self.side.value, "points": self.points, "law": self.law}
+        return {"side": SIDE_NAMES[self.side], "points": self.points, "law": self.law}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Award:
@@ -243,7 +243,7 @@ class Game(NamedTuple):
         """Plain data."""
         return {
             "number": self.number, "start": plain(self.start), "points": plain(self.points),
-            "winner": self.winner.value if self.winner else None, "value": self.value, "lap": self.lap,
+            "winner": SIDE_NAMES[self.winner] if self.winner else None, "value": self.value, "lap": self.lap,
             "drawn": self.drawn,
         }
 
@@ -495,10 +495,10 @@ class After(NamedTuple):
         return {
             "points": plain(self.points),
             "games": plain(self.games),
-            "game_won_by": self.game_won_by.value if self.game_won_by else None,
+            "game_won_by": SIDE_NAMES[self.game_won_by] if self.game_won_by else None,
             "game_value": self.game_value,
             "lap": self.lap,
-            "rubber_won_by": self.rubber_won_by.value if self.rubber_won_by else None,
+            "rubber_won_by": SIDE_NAMES[self.rubber_won_by] if self.rubber_won_by else None,
             "carried": plain(self.carried),
             "game": self.game,
             "next_game": self.next_game,
