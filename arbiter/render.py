@@ -259,13 +259,20 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
     a = r.after
     change = ", ".join(f"{s.value} {n:+d}" for s, n in r.adjustment.items() if n) or "no points"
     line = f"{tally(r.before)}  →  {tally(a.points)}  ({change})"
+    games: list[str] = []
     if a.game_won_by:
-        line += f"; game to {a.game_won_by.value}, worth {a.game_value}"
+        game = f"game to {a.game_won_by.value}, worth {a.game_value}"
         if a.lap:
-            line += f", lap of {a.lap}" + (" carried" if a.next_game is not None else ", carried into no game")
+            game += f", lap of {a.lap}" + (" carried" if a.next_game is not None else ", carried into no game")
+        games.append(game)
     if a.rubber_won_by:
-        line += f"; rubber to {a.rubber_won_by.value}"
-    console.print(Text.assemble(("Score: ", "bold"), line))
+        games.append(f"rubber to {a.rubber_won_by.value}")
+    whole = "; ".join([line, *games])
+    if games and len("Score: " + whole) > console.width:  # the games on a line of their own, not cut mid-phrase
+        console.print(Text.assemble(("Score: ", "bold"), line))
+        console.print("       " + "; ".join(games))
+    else:
+        console.print(Text.assemble(("Score: ", "bold"), whole))
     console.print(Text.assemble(("Laws: ", "bold"), ", ".join(str(n) for n in r.laws)))
     for h in r.house_rules or ():
         laws = h["amends"]

@@ -152,3 +152,14 @@ def test_plain_may_stand_before_the_kind_or_after_a_fact() -> None:
     before = run("rule", "--plain", *LEAD[1:])
     assert before[0] == 0 and before == run(*LEAD[:3], "--plain", *LEAD[3:])
     assert not BOXES.search(before[1])
+
+
+def test_a_score_that_wins_a_game_keeps_to_80_columns() -> None:
+    # Law 63's three points from 3-4 win North and South the game with a lap (Law 7): the
+    # score and the game it won must fit the terminal, the game on a line of its own
+    status, out, _ = run("rule", "revoke", "--offender", "E", "--established", "--dealer", "N", "--score", "3-4",
+                         "--alone", "none", "--plain")
+    assert status == 0
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
+    assert any("game to NS, worth 1, lap of 1 carried" in line for line in lines), lines
