@@ -224,9 +224,13 @@ class Rulebook:
         if "§" not in text:
             return text
 
+        keys = self.keys
+
         def number(m: re.Match[str]) -> str:
             key = m.group(1)
-            if reference is not None and not self.has(key) and reference.has(key):
+            if key in keys:  # the provision's number is its key's, without looking the law up
+                return str(keys[key])
+            if reference is not None and reference.has(key):
                 return f"{reference.provision(key).number} of {reference.ruleset}"
             return str(self.provision(key).number)
 

@@ -8,7 +8,6 @@ command line renders the `Ruling` it returns.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -17,7 +16,7 @@ from arbiter import score as scoring
 from arbiter.incident import Case
 from arbiter.model import InputError, Seat, sides_of
 from arbiter.registry import KINDS, KindSpec, find_kind, handlers_for  # noqa: F401  (re-exported)
-from arbiter.rulebook import _MARKER, DEFAULT_RULESET, Rulebook
+from arbiter.rulebook import DEFAULT_RULESET, Rulebook
 from arbiter.rulebook import load as load_rulebook
 from arbiter.ruler import Action, Option, Ruler, Silence
 
@@ -138,7 +137,7 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
     after = scoring.apply(book, case.score, case.games, r.adjustment, awards)
     _big_lap(r, book, after)
     _borrowed(r, book)
-    words = partial(fixed.numbered, book)
+    words = book.numbered
     # Under a lone hand the lone player's partner sits out, so a choice given to the lone
     # player's side is his to make (the prose already says "West may call").
     lone = case.alone if case.players == 4 else None
@@ -157,15 +156,13 @@ def rule(case: Case, book: Rulebook | None = None) -> Ruling:
 
 class _Fixed:
     """What every ruling under one rulebook works out the same: the handlers that rule under
-    it, each law's notes as a ruling shows them, its provisions' numbers for the prose, the
-    house rules' entries. Made once per book (a book is not changed once made: a view of it,
-    or one with house rules, is a new book), kept for as long as the book lives, which it
-    does not hold on to."""
+    it, each law's notes as a ruling shows them, the house rules' entries. Made once per book
+    (a book is not changed once made: a view of it, or one with house rules, is a new book),
+    kept for as long as the book lives, which it does not hold on to."""
 
     def __init__(self, book: Rulebook) -> None:
         self.handlers = handlers_for(book)
         self._notes: dict[int, tuple[str, ...]] = {}
-        self._numbers = {key: str(n) for key, n in book.keys.items()}
         self._entries: dict[str, tuple[str, tuple[int, ...], str]] = {}
 
     @classmethod
@@ -181,13 +178,6 @@ class _Fixed:
         if found is None:
             found = self._notes[n] = tuple(f"Law {n}: {text}" for text in book.law(n).notes)
         return found
-
-    def numbered(self, book: Rulebook, text: str) -> str:
-        """`book.numbered(text)`, without looking each provision it has up again."""
-        if "§" not in text:
-            return text
-        numbers = self._numbers
-        return _MARKER.sub(lambda m: numbers.get(m.group(1)) or str(book.provision(m.group(1)).number), text)
 
     def house_entry(self, book: Rulebook, path: str) -> dict[str, Any]:
         """`House.entry`, a fresh mapping each time (the ruling's JSON is its reader's to change)."""
