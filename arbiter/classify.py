@@ -313,6 +313,11 @@ class Mention(NamedTuple):
     obj: str = ""
     """For a possessive, what is owned: 'card' for any card, else the next word."""
 
+    @property
+    def start(self) -> int:
+        """Token index of the mention's first word ("the guy across from me" ends on "me")."""
+        return self.index - len(self.refs[0].words.split()) + 1
+
 
 # ---------------------------------------------------------------------------
 # The reading.
@@ -1935,7 +1940,7 @@ def find_me(text: str) -> Seat | None:
 
 def next_seat_at(mentions: Sequence[Mention], index: int, default: int) -> int:
     """The token where the next seat after `index` is named (its first word), else `default`."""
-    return min((o.index - len(o.refs[0].words.split()) + 1 for o in mentions if o.index > index and o.kind == "seat"),
+    return min((o.start for o in mentions if o.index > index and o.kind == "seat"),
                default=default)
 
 
@@ -1960,7 +1965,7 @@ def find_alone(tokens: list[Token], mentions: list[Mention], text: str) -> tuple
             found.append(m.refs[0])
             continue
         # "loner called by S", "the lone player being West", "the lone hand (North)"
-        start = m.index - len(m.refs[0].words.split()) + 1
+        start = m.start
         back = [t for t in tokens[max(0, start - 5):start] if t.sentence == tokens[m.index].sentence]
         at = next((j for j in range(len(back) - 1, -1, -1) if back[j].word in lone), None)
         if at is not None and all(t.word in LONE_BY for t in back[at + 1:]):
@@ -2459,10 +2464,10 @@ class _Facts:
                  and not (t.word in ("his", "her") and "@seat" not in t.tags)]  # "before his partner Tran"
         for k, t in enumerate(ahead[:-1]):
             seat, verb = ahead[k + 1], ahead[k + 2].word if k + 2 < len(ahead) else ""
-            if t.word in ("before", "b4") and "@seat" in seat.tags and seat.word not in ("we", "us", "they", "them") \
+            if t.word == "before" and "@seat" in seat.tags and seat.word not in ("we", "us", "they", "them") \
                     and verb not in _NOTICING:
                 return True  # a seat's turn; not "before we caught it", "before I stopped it"
-            if t.word in ("before", "b4") and seat.word in ("he", "she") and \
+            if t.word == "before" and seat.word in ("he", "she") and \
                     any(w.stem in _PLAYING for w in ahead[k + 2:k + 5]):
                 return True  # "slapped his down before she'd played": another's turn, by a pronoun
         return False
@@ -2489,7 +2494,7 @@ class _Facts:
         opening = [t for t in self.tokens[:m.index] if t.sentence == sentence and not t.filler]
         # the clause of time may open the sentence or follow an "and": "Irene led, and before
         # Hank had played, Stan dropped his card"
-        start = next((k for k in range(len(opening) - 2, -1, -1) if opening[k].word in ("before", "b4")
+        start = next((k for k in range(len(opening) - 2, -1, -1) if opening[k].word == "before"
                       and (k == 0 or opening[k - 1].word in ("and", "but", "then"))), None)
         if start is None or "@seat" not in opening[start + 1].tags:
             return False
@@ -2519,7 +2524,7 @@ class _Facts:
         from me"), nor the subject of an act denied ("his partner hadn't played"), unless the
         kind's act is itself a failure ("North didn't follow")."""
         tok = self.tokens[m.index]
-        first = m.index - len(m.refs[0].words.split())
+        first = m.start - 1  # the word before the mention
         if m.possessive and self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand"):
             return True  # "a card slipped out of East's hand": the card's owner did the act
         alone = m.refs[0].words.lower() == tok.raw.lower()  # not "the guy across from me", whose last word is "me"
@@ -2563,7 +2568,7 @@ class _Facts:
             return True
         if prev[-1:] in (["dealer's"], ["dealers"]) and m.refs[0].words.lower() == self.tokens[m.index].raw.lower():
             return True  # "Dealer's West": West is the dealer, told; not "the dealer's partner"
-        at = m.index - len(m.refs[0].words.split())  # the word before the mention
+        at = m.start - 1  # the word before the mention
         if self.tokens[m.index].word in SEAT_WORDS and at >= 0:
             before = self.tokens[at]
             if before.word in ("is", "was", "sits", "sat") and at > 0 and "@seat" in self.tokens[at - 1].tags:
@@ -2637,7 +2642,7 @@ class _Facts:
             return False  # "N called spades before W had passed": naming the trump, not telling
         # another seat named within five words ("I think the guy across from me reneged": from
         # where its words begin)
-        if any(m.index < o.index and o.index - len(o.refs[0].words.split()) < m.index + 5 and o.clause == m.clause
+        if any(m.index < o.index and o.start <= m.index + 5 and o.clause == m.clause
                and self.actor(o) for o in self.mentions):
             return True
         # "Mrs. Pruitt said he had revoked" accuses another; but "North noticed he had six
@@ -2734,7 +2739,7 @@ class _Facts:
             clause = self.tokens[at].clause
             if any(t.word in ("not", "neither", "nobody", "none") for t in self.tokens[:at] if t.clause == clause):
                 return []  # "neither adversary had touched"
-            since = next((k for k in range(at - 1, max(-1, at - 5), -1) if self.tokens[k].word in ("before", "b4")
+            since = next((k for k in range(at - 1, max(-1, at - 5), -1) if self.tokens[k].word == "before"
                           and self.tokens[k].clause == clause), None)
             if since is not None:  # "we stopped it before anybody played": who had not played yet
                 if any(t.word in ("anybody", "anyone", "any", "somebody", "someone") for t in self.tokens[since + 1:at]):
