@@ -71,7 +71,7 @@ def _load_tables() -> dict[str, Any]:
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
               "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
-              "reporting", "letter_seat_next", "lone_by", "you_acts", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
+              "reporting", "suit_kept", "letter_seat_next", "lone_by", "you_acts", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
 
@@ -137,6 +137,9 @@ ACTS: dict[str, str] = dict(_T["acts"])
 NAMING_ACTS: dict[str, str] = dict(_T["naming_acts"])
 LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
 REPORTING: str = _T["reporting"]
+SUIT_KEPT: tuple[str, ...] = tuple(_T["suit_kept"]["kept"])
+FAILED_TO_FOLLOW: tuple[str, ...] = tuple(_T["suit_kept"]["failed"])
+"""Phrases telling that a player held the suit he did not follow: his revoke, named."""
 ACT_CHOICES = frozenset(_T["act_choices"])
 """Choice facts that name the act complained of, so read first outside clauses of time."""
 DECLARING: str = _T["declaring"]
@@ -473,7 +476,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     facts: dict[str, Any] = {}
     unresolved: dict[str, str] = {}
     if kind is not None:
-        facts, unresolved = read_facts(kind, tokens, stems, mentions, cards, me_seat, env_dealer, env_trump)
+        lone_seat = None if nobody_alone else next((r for r in lone_refs if r.resolve(me_seat, env_dealer)), None)
+        facts, unresolved = read_facts(kind, tokens, stems, mentions, cards, me_seat, env_dealer, env_trump, lone_seat)
     envelope: dict[str, Any] = {"dealer": env_dealer.value if env_dealer else None,
                                 "trump": env_trump.value if env_trump else None,
                                 "me": me_seat.value if me_seat else None}
@@ -924,6 +928,10 @@ COMPILED_FORMAT = 1
 def canon_text(text: str) -> str:
     """Quotes straightened and one word for one thing ('up card', 'turn card' -> 'upcard')."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    if not text.isascii():  # "Josée", "Zoë": one name, not "Jos" and "e"
+        import unicodedata
+
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     for pattern, to in CANON_PHRASES:
         text = pattern.sub(to, text)
     return text
@@ -1546,8 +1554,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         if possessive:
             tokens[end].tags.add("@poss")  # "East's deal", "my lead"
 
-    def last_seat() -> Ref | None:
-        return next((m.refs[0] for m in reversed(out) if m.kind == "seat"), None)
+    def last_seat(waited_for: bool = True) -> Ref | None:
+        return next((m.refs[0] for m in reversed(out) if m.kind == "seat"
+                     and (waited_for or not _awaited(tokens, m.index))), None)
 
     while i < len(tokens):
         w, p, raw = words[i], plain[i], tokens[i].raw
@@ -1593,7 +1602,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = by_role[called]
         elif i in you:
             seat = you[i]  # "you reneged ... you were West"; "Me: you reneged / Her: ..."
-        elif len(raw) == 1 and raw.upper() in "NESW" and w.isalpha() and \
+        elif len(raw) == 1 and raw.upper() in "NESW" and w.isalpha() and not _and_between(tokens, i) and \
                 (raw.isupper() or not upper_ok or tokens[i + 1:i + 2] and tokens[i + 1].raw.lower() in LETTER_SEAT_NEXT):
             seat = Ref(raw.upper(), 0, raw)
         elif len(raw) == 3 and raw[0] in "NESW" and w.endswith("'s"):
@@ -1640,7 +1649,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = Ref("me", 2, raw)  # "Partner's jack slipped out", "then pard goes": the teller's partner
         elif p in ("partner", "partners", "pard") and i > 0:
             prev = plain[i - 1]
-            anchor = last_seat()
+            # "Before Earl, on her left, could say a word, her partner Stan blurted": her, the
+            # dealer named before; not Earl, the one waited for
+            anchor = last_seat(waited_for=prev not in ("his", "her"))
             named = next((names[n] for t in tokens[i + 1:i + 3] if (n := _name(t)) in names), None)
             if prev in ("his", "her") and named is not None:
                 seat = Ref(named.value, 0, f"{prev} partner")  # "his partner Mr. Tran (West)": Tran's seat
@@ -1677,6 +1688,12 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             i = end
         i += 1
     return _join_sides(out, tokens)
+
+
+def _awaited(tokens: Sequence[Token], at: int) -> bool:
+    """Whether the player named at `at` is the one waited for in a clause of time ("before
+    West could lead", "until North had played"): someone other than the next act's subject."""
+    return "~sub" in tokens[at].tags and any(t.word in ("before", "till", "until") for t in tokens[max(0, at - 3):at])
 
 
 def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
@@ -1729,6 +1746,15 @@ _PARTNER_SAID = frozenset(("my", "our", "partner", "pard"))
 """Words between a name and its seat that say whose partner he is: "Devin is my partner (East)"."""
 
 
+def _and_between(tokens: Sequence[Token], i: int) -> bool:
+    """Whether a lower-case "n" joins two players, as texting writes "and": "me n priya"."""
+    if tokens[i].raw != "n" or i == 0 or i + 1 >= len(tokens):
+        return False
+    def player(tok: Token) -> bool:
+        return tok.word in ("me", "you", "him", "her", "us", "them") or _lower_name(tok) or bool(_name(tok))
+    return player(tokens[i - 1]) and player(tokens[i + 1])
+
+
 def _lower_name(tok: Token) -> bool:
     """Whether a word typed in lower case may be a player's name: no word of the game's."""
     return tok.raw.isalpha() and tok.raw.islower() and len(tok.raw) >= 3 and tok.word not in SEAT_WORDS \
@@ -1774,6 +1800,9 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
 
     for i, tok in enumerate(tokens):
         name = _name(tok)
+        if not name and _roster_entry(tokens, i):  # "im north, priya south, marcus east, ty west"
+            out.setdefault(tok.raw.capitalize(), SEAT_WORDS[tokens[i + 1].word])
+            continue
         if not name and _lower_name(tok) and i + 1 < len(tokens) and "~aside" in tokens[i + 1].tags and \
                 "~aside" not in tok.tags:  # "bro kyle (east) didnt follow": typed in lower case
             seat = seat_of(i + 1, _SEATED_BY | _PRONOUN_SEATED, 3)
@@ -1811,6 +1840,20 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             if seat is not None and named:
                 out.setdefault(_name(named[-1]), seat)
     return out
+
+
+def _roster_entry(tokens: Sequence[Token], i: int) -> bool:
+    """Whether a word typed in lower case and the seat after it make a clause of their own, as
+    in a roster: "priya south, marcus east, ty west" (short names too, as "ty")."""
+    tok = tokens[i]
+    if i + 1 >= len(tokens) or not (tok.raw.isalpha() and tok.raw.islower() and len(tok.raw) >= 2):
+        return False
+    if tok.word in SEAT_WORDS or tok.word in _FIRST_PERSON | _PRONOUN_SEATED or tok.stem in _common_stems():
+        return False
+    seat = tokens[i + 1]
+    opens = i == 0 or tokens[i - 1].clause != tok.clause
+    closes = i + 2 == len(tokens) or tokens[i + 2].clause != tok.clause
+    return opens and closes and seat.word in SEAT_WORDS and seat.clause == tok.clause
 
 
 def _placed_by_him(tokens: Sequence[Token], k: int) -> bool:
@@ -2105,6 +2148,10 @@ _PASSING = _stemset("passed pass passes")
 _LEAD_ADVERBS = frozenset(("had", "has", "first", "then", "already", "also", "properly", "originally", "correctly"))
 """Words that may stand between a seat and its lead: "East had led", "West then led"."""
 _PRESENT = frozenset(("lead", "leads", "play", "plays", "deal", "deals"))
+_PRONOUN_ADVERBS = frozenset(("just", "still", "even", "suddenly", "immediately", "quickly", "actually", "went", "goes",
+                              "ahead", "and", "right"))
+"""Words between a pronoun and its act: "she just led", "he went ahead and led"."""
+_BEING = frozenset(("is", "was", "am", "were", "are", "be"))
 
 
 def _turn_told(verb: Token, after: Sequence[Token]) -> bool:
@@ -2288,9 +2335,12 @@ class _Facts:
     """Reads one kind's facts from the tokens, resolving seats against --me and the dealer."""
 
     def __init__(self, kind: str, tokens: list[Token], stems: list[Token], mentions: list[Mention],
-                 cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None, trump: Suit | None) -> None:
+                 cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None, trump: Suit | None,
+                 lone: Ref | None = None) -> None:
         self.kind, self.tokens, self.stems, self.mentions, self.cards = kind, tokens, stems, mentions, cards
         self.me, self.dealer, self.trump = me, dealer, trump
+        self.lone = lone
+        """The player the story says is alone, where it says who."""
         self.index_of = {id(t): i for i, t in enumerate(tokens)}
         self.stem_pos = [self.index_of[id(t)] for t in stems]
         self.facts: dict[str, Any] = {}
@@ -2347,6 +2397,9 @@ class _Facts:
         near = [m for m in self.mentions if m.index < at and m.sentence == tok.sentence
                 and (self.actor(m) if actors_only else m.kind == "seat") and not self.whose_turn(m)]
         told = [m for m in near if not self.background(m)] if not tok.tags & _BACKGROUND else near
+        spoken_of = self.pronoun_subject(at) or self.lone_subject(at)
+        if spoken_of is not None:
+            return spoken_of
         if not near:
             return None
         chosen = (told or near)[-1]
@@ -2358,6 +2411,45 @@ class _Facts:
         if self.pronoun_between(chosen.index, at):
             return None
         return chosen.refs[0]
+
+    def pronoun_subject(self, at: int, leader: bool = True) -> Ref | None:
+        """The seat "he" or "she" stands for where one is the act's subject ("Father Tom was
+        dealing, so I was eldest, but he led the queen himself"): the last other player named
+        in the story's own telling, not the teller and not one named only in a clause of time
+        ("before West could lead she led" is not West's). None where no pronoun is the subject
+        or no such player was named. Without `leader`, the trick's leader is not the one meant
+        ("South led the nine and the maker played the knave. He still held the queen")."""
+        k = at - 1
+        while k >= 0 and self.tokens[k].word in _LEAD_ADVERBS | _PRONOUN_ADVERBS:
+            k -= 1
+        if k < 0 or self.tokens[k].word not in ("he", "she") or self.tokens[k].tags & _BACKGROUND:
+            return None
+        others = [m for m in self.mentions if m.index < k and self.actor(m)
+                  and (m.refs[0].base, m.refs[0].turn % 4) != ("me", 0) and m.refs[0].base != "you"
+                  and not self.identity(m) and not self.predicate(m) and not _awaited(self.tokens, m.index)
+                  and (leader or not self.led(m)) and self.tokens[k].sentence - m.sentence <= 2]
+        return others[-1].refs[0] if others else None
+
+    def lone_subject(self, at: int) -> Ref | None:
+        """The lone player, where "the lone player" or "the loner" is the act's subject ("the
+        lone player went right ahead and led the right bower") and the story says who is alone."""
+        if self.lone is None:
+            return None
+        k = at - 1
+        while k >= 0 and self.tokens[k].word in _LEAD_ADVERBS | _PRONOUN_ADVERBS:
+            k -= 1
+        words = tuple(t.word for t in self.tokens[max(0, k - 1):k + 1])
+        if words[-1:] == ("loner",) and k > 0 and self.tokens[k - 1].word == "the" or \
+                len(words) == 2 and words[0] == "lone" and words[1] in ("player", "hand", "guy"):
+            return self.lone
+        return None
+
+    def predicate(self, m: Mention) -> bool:
+        """Whether a mention only says who one is ("I was eldest", "she's the dealer")."""
+        k = m.index - 1  # back over the mention's own words ("the eldest hand")
+        while k >= 0 and (self.tokens[k].word in _ARTICLES or "@seat" in self.tokens[k].tags):
+            k -= 1
+        return k >= 0 and self.tokens[k].word in _BEING
 
     def pronoun_between(self, start: int, at: int) -> bool:
         """Whether a pronoun opens the clause of the word at `at` after the seat named at
@@ -2406,6 +2498,9 @@ class _Facts:
             ref = self.seat_at(at, after)
             if ref is not None:
                 return ref
+        cleft = self.cleft()
+        if cleft is not None:
+            return cleft  # "It was North who did it"
         if first:
             # The teller of a report is not its actor ("my partner says East reneged"), and a
             # seat followed by the act complained of is its subject ("West led, North threw
@@ -2429,8 +2524,13 @@ class _Facts:
                 acting = [m for m in named if self.passed_then(m)] or acting
             cued = self.before_cue(named)
             naming = [m for m in acting if self.follows(m, _stemset(NAMING_ACTS.get(self.kind, "")))]
+            # the seat told to have kept the suit, unless another is told to have failed to
+            # follow ("tom not following hearts, then jo trumped a club when she still had one")
+            kept = self.kept_suit(named) if self.kind == "revoke" and not naming and not self.failure_told() else None
             if naming:
                 acting = naming  # "North trumped, then East reneged": the act named outright
+            elif kept is not None:
+                return kept  # "East trumped and South played low ... East still held the ten"
             elif self.kind in LEAD_IS_CONTEXT and self.both_sides(acting):
                 return None  # "N trumped, then E sloughed a diamond": whose revoke is asked, not guessed
             # The seat both acting and named just before the words of the act is the surest.
@@ -2448,6 +2548,48 @@ class _Facts:
             if ref is not None:
                 return ref
         return None
+
+    def cleft(self) -> Ref | None:
+        """The seat a cleft sentence singles out: "It was North who did it", "it's West that
+        reneged"; the one such seat, told, not asked."""
+        seats = []
+        for m in self.mentions:
+            k = m.index
+            if m.kind != "seat" or k < 2 or k + 1 >= len(self.tokens) or "?" in self.tokens[k].tags:
+                continue
+            before = (self.tokens[k - 2].word, self.tokens[k - 1].word)
+            cleft = before[0] == "it" and before[1] in ("was", "is") or before[1] in ("it's", "twas")
+            if cleft and self.tokens[k + 1].word in ("who", "that"):
+                seats.append(m.refs[0])
+        return seats[0] if len(seats) == 1 else None
+
+    def failure_told(self) -> bool:
+        """Whether a player is told to have failed to follow ("tom (north) not following hearts")."""
+        for phrase in FAILED_TO_FOLLOW:
+            for i in _phrase_all(phrase, self.stems):
+                at = self.stem_pos[i]
+                if any(m.kind == "seat" and 0 < at - m.index <= 4 and m.sentence == self.tokens[at].sentence
+                       for m in self.mentions):
+                    return True
+        return False
+
+    def kept_suit(self, named: Sequence[Mention]) -> Ref | None:
+        """The seat told to have held the suit all along ("East still held the ten of clubs",
+        "she'd had it the whole time"): the subject just before the words, or the player "he" or
+        "she" stands for; None where no one or more than one side is so told."""
+        found: list[Ref] = []
+        for phrase in SUIT_KEPT:
+            for i in _phrase_all(phrase, self.stems):
+                at = self.stem_pos[i]
+                if self.tokens[at].tags & _BACKGROUND or _negated(self.stems, i):
+                    continue
+                before = [m for m in named if m.index < at and m.clause == self.tokens[at].clause
+                          and at - m.index <= 3 and not m.possessive]
+                ref = before[-1].refs[0] if before else self.pronoun_subject(at, leader=False)
+                if ref is not None:
+                    found.append(ref)
+        seats = {r.resolve(self.me, self.dealer) for r in found}
+        return found[0] if len(seats) == 1 and None not in seats else None
 
     def act_after(self, m: Mention, acts: frozenset[str]) -> int:
         """The place of the first of the kind's acts after the seat, past the words that only
@@ -2593,8 +2735,9 @@ class _Facts:
     def before_cue(self, named: Sequence[Mention]) -> list[Mention]:
         """The seat named last before the heaviest cue of the kind, in its sentence: the words
         that name the act tell whose it was ("North jumped in with 'I'll assist you'")."""
+        context = CONTEXT_CUES.get(self.kind, ())  # "before South said a word" tells when, not who
         for phrase, weight, parts in sorted(compiled_cues().get(self.kind, ()), key=lambda c: -c[1]):
-            if weight <= 0 or phrase in SIGNAL_NAMES:
+            if weight <= 0 or phrase in SIGNAL_NAMES or phrase in context:
                 continue
             hits = _matches(parts, self.stems)
             if hits:
@@ -2621,8 +2764,9 @@ class _Facts:
         offender = self.facts.get("offender")
         if offender is None or self.facts.get("other_side_count") is not None:
             return
-        # told, not in a clause of time or a report: "before Stan had played" is no revoke of Stan's
-        acts = _stemset(ACTS.get("revoke", ""))
+        # told, not in a clause of time or a report: "before Stan had played" is no revoke of Stan's;
+        # and named as a revoke or a failure to follow, since "South played low" is no revoke at all
+        acts = _stemset(NAMING_ACTS.get("revoke", "") + " failed couldnt didnt")
         for m in self.mentions:
             if m.kind != "seat" or self.background(m) or self.reports(m) or not self.follows(m, acts):
                 continue
@@ -3095,9 +3239,9 @@ class _Facts:
 
 def read_facts(kind: str, tokens: list[Token], stems: list[Token], mentions: list[Mention],
                cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None,
-               trump: Suit | None) -> tuple[dict[str, Any], dict[str, str]]:
+               trump: Suit | None, lone: Ref | None = None) -> tuple[dict[str, Any], dict[str, str]]:
     """The kind's facts the words give, in case-file form, and those waiting on --me, the dealer or the trump."""
-    return _Facts(kind, tokens, stems, mentions, cards, me, dealer, trump).read()
+    return _Facts(kind, tokens, stems, mentions, cards, me, dealer, trump, lone).read()
 
 
 # ---------------------------------------------------------------------------

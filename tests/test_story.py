@@ -1009,3 +1009,79 @@ def test_a_revoke_with_the_left_named_as_a_card_asks_for_the_cards() -> None:
     found = classify("Phone note: T4 - E reneged on clubs lead w/ left? trump spades.")
     assert found.kind == "revoke" and found.asked == ["led", "played", "hand"]
     assert classify("the guy on my left reneged", me="S").asked == []  # a place, not a card
+
+
+def test_he_who_led_is_the_player_named_before_not_the_teller() -> None:
+    # Law 52: the one who led out of turn. "he" is Mike, the dealer; the teller was eldest.
+    found = classify("Mike was dealing from the South, so I was eldest and it was my lead, "
+                     "but he led the ace of spades himself.", me="W")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "S"
+
+
+def test_her_partner_after_a_clause_of_time_is_the_dealer_s_partner() -> None:
+    # Bob, waited for in "before Bob ... had said a word", is not "her": Ann dealt, Cy is her partner.
+    found = classify("Ann dealt from the North. Before Bob, on her left, had said a word, "
+                     "her partner Cy ordered it up.")
+    assert found.kind == "bid_out_of_turn" and found.facts["offender"] == "S"
+
+
+def test_a_name_with_an_accent_is_one_name() -> None:
+    # "Josée across from him": across from Denis, who sits on North's left (East), so West.
+    found = classify("I'm North and I dealt. Before Denis on my left could lead, his wife Josée "
+                     "across from him led the ace of clubs.")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "W"
+
+
+def test_the_player_who_still_held_the_suit_revoked_and_playing_low_is_no_revoke() -> None:
+    # Law 62: East trumped a club while holding one. South only played low (no second revoke
+    # for Law 71), and West led to the next trick, so the revoke is established (Law 64).
+    found = classify("West led the king of clubs, North followed with the seven, East trumped with the nine "
+                     "of hearts and South played low. East-West quitted the trick and West led to the second "
+                     "trick before South pointed out that East still held the ten of clubs.")
+    assert found.kind == "revoke"
+    assert found.facts["offender"] == "E" and found.facts["established"] is True
+    assert "other_side_count" not in found.facts
+
+
+def test_one_told_not_following_keeps_the_offence_where_another_held_the_suit_too() -> None:
+    found = classify("they caught tom (north) not following hearts, then aunt jo (west) trumped a club "
+                     "when she still had one. both tricks long gone.")
+    assert found.kind == "revoke" and found.facts["offender"] == "N"
+
+
+@pytest.mark.parametrize("text", [
+    "Don (East) dealt, took up the jack and went alone, Earl sitting it out as his partner. Third trick "
+    "Shirley (North) trumped a heart, and on the last trick she turns over the king of hearts. That trick "
+    "was long gone. Is that a renege, and what does Don get?",
+    "I'm North. Ray (West) played the jack of diamonds on a diamond lead, saying it's the left, and Gus "
+    "called renege. Ray laid his hand down to prove his point: he held the queen of diamonds.",
+])
+def test_the_setting_of_a_revoke_is_no_second_incident(text: str) -> None:
+    # a partner who sits out of a lone hand (Law 93), a hand laid down to prove a claim: context
+    found = classify(text)
+    assert found.kind == "revoke" and not found.incidents
+
+
+def test_everybody_passing_to_the_dealer_is_the_setting_of_his_lone_hand() -> None:
+    found = classify("Walt was dealing in the West. Everybody passed to him, he picked up the ace of spades, "
+                     "tucked his discard under the pack, and only then said he'd go alone.")
+    assert found.kind == "lone_declaration" and not found.incidents
+
+
+def test_a_lead_slapped_down_before_the_eldest_is_the_false_lead() -> None:
+    # Law 52: Leon, on the dealer's right (South), led before Al, the eldest hand.
+    found = classify("I'm West and I dealt. Al on my left is eldest so it's his lead. Leon on my right "
+                     "slaps down the king of hearts before Al could move. Al says, 'Hey, that's my lead.'", me="W")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "S"
+
+
+def test_a_cleft_sentence_names_the_offender() -> None:
+    found = classify("He played a spade on a club lead though he held a club, then said 'oops'. It was North who did it.")
+    assert found.kind == "revoke" and found.facts["offender"] == "N"
+
+
+def test_the_lone_player_as_subject_is_the_seat_told_alone() -> None:
+    # Law 52 (and 104 for a lone hand): the lone player, West, led when North had won the trick.
+    found = classify("Jim was alone from the West seat. Ruthie (North) took trick two with the ace of "
+                     "spades, but the lone player went right ahead and led the right bower out of turn.")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "W"
