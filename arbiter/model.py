@@ -42,25 +42,27 @@ class Seat(str, Enum):
         except ValueError:
             raise InputError(f"unknown seat {text!r}; seats are N, E, S, W") from None
 
+    # Read from tables made once below: a ruling asks a seat its neighbours and side dozens
+    # of times, and an enum's members are slow to name.
     @property
     def left(self) -> Seat:
         """The player on this seat's left: next to deal, next to play."""
-        return _ORDER[(_ORDER.index(self) + 1) % 4]
+        return _LEFT[self]
 
     @property
     def right(self) -> Seat:
         """The player on this seat's right."""
-        return _ORDER[(_ORDER.index(self) + 3) % 4]
+        return _RIGHT[self]
 
     @property
     def partner(self) -> Seat:
         """The seat opposite."""
-        return _ORDER[(_ORDER.index(self) + 2) % 4]
+        return _PARTNER[self]
 
     @property
     def side(self) -> Side:
         """The partnership this seat belongs to."""
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SEAT_SIDE[self]
 
     @property
     def name_(self) -> str:
@@ -77,6 +79,9 @@ class Seat(str, Enum):
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SEAT_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_LEFT = {seat: _ORDER[(i + 1) % 4] for i, seat in enumerate(_ORDER)}
+_PARTNER = {seat: _ORDER[(i + 2) % 4] for i, seat in enumerate(_ORDER)}
+_RIGHT = {seat: _ORDER[(i + 3) % 4] for i, seat in enumerate(_ORDER)}
 
 
 class Side(str, Enum):
@@ -121,7 +126,7 @@ class Side(str, Enum):
     @property
     def name_(self) -> str:
         """The side in words: 'North and South', or 'North'."""
-        return " and ".join(s.name_ for s in self.seats)
+        return _SIDE_WORDS[self]
 
     def __repr__(self) -> str:
         return f"Side.{self.value}"
@@ -140,6 +145,8 @@ _SINGLE_NAMES = {"N": Side.N, "NORTH": Side.N, "S": Side.S, "SOUTH": Side.S}
 """Each player of the two-handed game by his letter or his seat's name."""
 _OTHER = {Side.NS: Side.EW, Side.EW: Side.NS, Side.N: Side.S, Side.S: Side.N}
 _SIDE_SEATS = {Side.NS: (Seat.N, Seat.S), Side.EW: (Seat.E, Seat.W), Side.N: (Seat.N,), Side.S: (Seat.S,)}
+_SIDE_WORDS = {side: " and ".join(s.name_ for s in seats) for side, seats in _SIDE_SEATS.items()}
+_SEAT_SIDE = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
 
 
 def sides_of(players: int) -> tuple[Side, ...]:
@@ -246,9 +253,7 @@ class Card(NamedTuple):
     @property
     def words(self) -> str:
         """The card in words: 'knave of hearts'."""
-        names = {"J": "knave", "Q": "queen", "K": "king", "A": "ace", "10": "ten",
-                 "9": "nine", "8": "eight", "7": "seven"}
-        return f"{names[self.rank]} of {self.suit.value}"
+        return f"{_RANK_NAMES[self.rank]} of {self.suit.value}"
 
     def is_right_bower(self, trump: Suit | None) -> bool:
         """The knave of the trump suit."""
@@ -266,6 +271,8 @@ class Card(NamedTuple):
 PACK = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
 """The 32-card Somerset pack."""
 
+_RANK_NAMES = {"J": "knave", "Q": "queen", "K": "king", "A": "ace", "10": "ten", "9": "nine", "8": "eight", "7": "seven"}
+"""Each rank in words, as a card's `words` say it."""
 _RANK_SPELLINGS = _RANK_WORDS | {r.lower(): r for r in RANKS}
 """A rank as a word or its own name (`knave`, `j`), before `of` and a suit."""
 _CARD_NAMES = {f"{rank}{suit.letter}": Card(rank, suit) for rank in RANKS for suit in Suit}
