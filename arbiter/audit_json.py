@@ -33,8 +33,10 @@ enough to keep both workers busy to the end."""
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 """json.dumps's text; without its watch for a list or mapping inside itself, which an
 audit, a tree of fresh values, never makes, and which cost a fifth of the encoding."""
-Done = tuple[str | None, Any, str | None]
-"""One file's outcome: its game as JSON text and its house rules; or its refusal line."""
+Done = tuple[str | None, Any, str | None, str | None]
+"""One file's outcome: its game as JSON text, its house rules and their repr (which names
+them, as `Audit.as_dict` compares them); or its refusal line. The repr is made where the
+game is audited, in a worker where there are workers, not by this process at the end."""
 
 
 def write(paths: list[str], book: Rulebook, out: TextIO, apply: bool = False, deal: int | None = None,
@@ -55,20 +57,22 @@ class Event:
         self.ruleset = book.ruleset
         self.games: list[str] = []
         self.houses: list[Any] = []
+        self.house_names: set[str] = set()
         self.refused: list[str] = []
         with no_cycle_collector():
-            for i, (text, house, refusal) in enumerate(_outcomes(self.files, book, apply, deal)):
+            for i, (text, house, name, refusal) in enumerate(_outcomes(self.files, book, apply, deal)):
                 if refusal is not None:
                     self.refused.append(refusal)
                 else:
                     self.games.append(text)  # type: ignore[arg-type]
                     self.houses.append(house)
+                    self.house_names.add(name)  # type: ignore[arg-type]
                 if progress is not None:
                     progress(i + 1, len(self.files))
 
     def dump(self, out: TextIO) -> None:
         """The document and a newline."""
-        same = len({repr(h) for h in self.houses}) == 1
+        same = len(self.house_names) == 1
         out.write(f'{{"files": {_encode(self.files)}, "ruleset": {_encode(self.ruleset)}, '
                   f'"house": {_encode(self.houses[0] if same else None)}, "games": [')
         out.write(", ".join(self.games))
@@ -257,5 +261,5 @@ def _one(path: str, book: Rulebook, apply: bool, deal: int | None) -> Done:
     try:
         game = audit_file(path, book, apply, deal)
     except InputError as err:
-        return None, None, str(err)
-    return _encode(game), game["house"], None
+        return None, None, None, str(err)
+    return _encode(game), game["house"], repr(game["house"]), None
