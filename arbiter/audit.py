@@ -232,7 +232,7 @@ def _rule_all(deal: Deal, played: Replay, book: Rulebook, points: scoring.Tally,
             else:
                 entry["laws"] = ruling.laws
                 entry["ruling"] = ruling.as_dict()
-                wronged = Side(side_of(finding.offender)).other if finding.offender is not None else None
+                wronged = _SIDES[side_of(finding.offender)].other if finding.offender is not None else None
                 if any(o.elector is wronged for o in ruling.options):
                     entry["choice"] = [o.id for o in ruling.options if o.elector is wronged]
                 elif finding.kind != "revoke" or finding is revokes[0]:

@@ -188,7 +188,8 @@ def parse_facts(kind: str, raw: dict[str, Any], where: str = "case") -> dict[str
         # null means "not stated": the ordinary case, as for a fact left out
         facts[name] = _default(fact) if value is None else _convert(fact, value, f"{where}: {kind}.{name}")
     for name, fact in spec.facts.items():
-        facts.setdefault(name, _default(fact))
+        if name not in facts:
+            facts[name] = _default(fact)
     return facts
 
 

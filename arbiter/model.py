@@ -35,12 +35,10 @@ class Seat(str, Enum):
     @classmethod
     def parse(cls, text: object) -> Seat:
         """A seat from `N`, `north`, `n` and so on."""
-        key = str(text).strip().upper()
-        key = _SEAT_NAMES.get(key, key)
-        try:
-            return cls(key)
-        except ValueError:
-            raise InputError(f"unknown seat {text!r}; seats are N, E, S, W") from None
+        seat = _SEAT_KEYS.get(str(text).strip().upper())
+        if seat is None:
+            raise InputError(f"unknown seat {text!r}; seats are N, E, S, W")
+        return seat
 
     # Read from tables made once below: a ruling asks a seat its neighbours and side dozens
     # of times, and an enum's members are slow to name.
@@ -79,6 +77,8 @@ class Seat(str, Enum):
 _ORDER = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SEAT_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _SEAT_WORDS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
+_SEAT_KEYS = {**{seat.value: seat for seat in _ORDER}, **{name: Seat(key) for name, key in _SEAT_NAMES.items()}}
+"""Each seat by its letter or its name in capitals: a table, for an enum's call is slow."""
 _LEFT = {seat: _ORDER[(i + 1) % 4] for i, seat in enumerate(_ORDER)}
 _PARTNER = {seat: _ORDER[(i + 2) % 4] for i, seat in enumerate(_ORDER)}
 _RIGHT = {seat: _ORDER[(i + 3) % 4] for i, seat in enumerate(_ORDER)}
