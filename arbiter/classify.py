@@ -470,6 +470,8 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
         raise InputError(f"unknown kind {kind!r}; see 'arbiter kinds' for the list")
     if kind in TRICK_KINDS:
         mentions = find_mentions(tokens, deal_roles=False)
+    if me_seat is None:
+        me_seat = me_by_pronoun(tokens, mentions)
     if env_dealer is None:
         env_dealer = find_dealer(tokens, mentions, kind, me_seat, text)
     doubtful = _doubtful(candidates, story=len(text) > LONG)
@@ -816,7 +818,23 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
         if where:
             tok.tags.add(where)
         tokens.append(tok)
+    for k, tok in enumerate(tokens):
+        # "(W) asked what the turn card was": a seat in brackets that opens its sentence is its
+        # subject, as a texter writes it, not an aside
+        if tok.tags and "~aside" in tok.tags and (k == 0 or tokens[k - 1].sentence != tok.sentence) and \
+                tok.raw.upper() in ("N", "E", "S", "W") and (k + 1 == len(tokens) or "~aside" not in tokens[k + 1].tags):
+            tok.tags.discard("~aside")
     hedged = {t.sentence for k, t in enumerate(tokens) if _hedge(tokens, k)}
+    unsure = [False] * len(tokens)  # "idk if (N) had played it": from the words on; "3 or 4 maybe": its clause
+    for k, tok in enumerate(tokens):
+        if _hedge_onward(tokens, k):
+            for j in range(k, len(tokens)):
+                if tokens[j].sentence != tok.sentence:
+                    break
+                unsure[j] = True
+        elif tok.word in ("maybe", "perhaps"):
+            for j, t in enumerate(tokens):
+                unsure[j] = unsure[j] or t.clause == tok.clause
     sub = -1
     last = ""  # in a clause of time: what the last word was, 'seat' or 'other'
     relative = -1
@@ -827,8 +845,10 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
             tok.stem = "who,"  # not the question "who played?"
         if tok.clause == relative:
             tok.tags.add("~aside")
-        if tok.clause in questions or tok.sentence in hedged:
+        if tok.clause in questions or tok.sentence in hedged or unsure[k]:
             tok.tags.add("?")  # asked, not told: "was the trump turned?", "not sure if anyone followed"
+        if tok.sentence in hedged or unsure[k]:
+            tok.tags.add("~unsure")
         person = _person(tok, k == 0 or tokens[k - 1].sentence != tok.sentence)
         if tok.word in SUBORDINATORS:
             sub, last, apposed = tok.clause, "", False
@@ -870,10 +890,22 @@ def _person(tok: Token, opens_sentence: bool) -> bool:
 
 def _hedge(tokens: Sequence[Token], k: int) -> bool:
     """Whether the words at k say the teller does not know: "not sure", "no idea", "don't
-    know", "can't remember", "unsure"."""
+    know", "can't remember", "unsure"; which leaves the whole sentence unsure."""
     w = tokens[k].word
     nxt = tokens[k + 1].word if k + 1 < len(tokens) else ""
-    return w in ("unsure", "unclear") or w in ("not", "no") and nxt in ("sure", "idea", "know", "remember", "certain")
+    if w in ("unsure", "unclear") or w == "recall" and k and tokens[k - 1].word == "not":
+        return True
+    return w in ("not", "no") and nxt in ("sure", "idea", "know", "remember", "certain")
+
+
+def _hedge_onward(tokens: Sequence[Token], k: int) -> bool:
+    """Whether the words at k leave unsure only what follows them in the sentence: "caught it
+    as he scooped the trick, idk if that counts", "nobody's sure if the trump was turned"."""
+    w = tokens[k].word
+    if w in ("idk", "dunno"):
+        return True
+    return w in ("nobody's", "nobody", "noone") and \
+        any(t.word in ("sure", "knows", "remembers") for t in tokens[k + 1:k + 3])
 
 
 SUBORDINATORS = frozenset(("before", "after", "until", "till", "til", "once", "while", "whilst"))
@@ -1451,6 +1483,8 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
         return owner, turn, at + 3
     if words[at + 2] == "dealer's" or owner == "dealer":
         return "dealer", turn, at + 3
+    if words[at + 2].endswith("'s") and plain[at + 2].isalpha():
+        return "@" + plain[at + 2], turn, at + 3  # "Doc, who sits on Lefty's left"
     return None
 _ROLE_NOUNS = ("hand", "player", "seat")
 
@@ -1554,6 +1588,17 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         if possessive:
             tokens[end].tags.add("@poss")  # "East's deal", "my lead"
 
+    def owner_ref(owner: str) -> Ref | None:
+        """The seat a place hangs on: "his" or "her" the last seat named, "@Lefty" a name's seat."""
+        if owner in ("his", "her"):
+            return last_seat()
+        if owner.startswith("@"):
+            name = owner[1:].capitalize()
+            told = next((m.refs[0] for m in reversed(out) if m.kind == "seat" and m.refs[0].words.lower() == owner[1:]),
+                        None)
+            return by_role.get(name) or (Ref(names[name].value, 0, name) if name in names else told)
+        return Ref(owner)
+
     def last_seat(waited_for: bool = True) -> Ref | None:
         return next((m.refs[0] for m in reversed(out) if m.kind == "seat"
                      and (waited_for or not _awaited(tokens, m.index))), None)
@@ -1589,7 +1634,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 continue
         elif called and tokens[i].stem not in _common_stems() and (place := _placed(*within(i), i, deal_roles)):
             owner, turn, last = place  # "Walt across from me", "Carla on his right": the place is his seat
-            anchor = last_seat() if owner in ("his", "her") else Ref(owner)
+            anchor = owner_ref(owner)
             if anchor is not None:
                 seat = by_role[called] = anchor.shifted(turn, tokens[i].raw)
                 for t in tokens[i + 1:last + 1]:
@@ -1611,7 +1656,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = Ref("me", _RELATIVE[p], raw)
         elif (p in _NEIGHBOURS or p == "my" and nxt in _NEIGHBOURS) and (place := _beside(plain, words, i)):
             owner, turn, end = place  # "the player on his left", "my neighbour on the left"
-            anchor = last_seat() if owner in ("his", "her") else Ref(owner)
+            anchor = owner_ref(owner)
             seat = anchor.shifted(turn, " ".join(plain[i:end + 1])) if anchor is not None else None
         elif p == "my" and nxt in _RELATIVE:
             seat = Ref("me", _RELATIVE[nxt], f"my {nxt}")
@@ -1981,6 +2026,29 @@ def find_me(text: str) -> Seat | None:
     return SEAT_WORDS[match.group(1)].partner if match else None
 
 
+def me_by_pronoun(tokens: Sequence[Token], mentions: Sequence[Mention]) -> Seat | None:
+    """The teller's seat, from a player named by his place beside the teller and then seated by a
+    pronoun: "My partner showed me her cards ... She's South" puts the teller North. Only where
+    one such statement is made and no other seat of the teller's is told."""
+    found: set[Seat] = set()
+    for k, tok in enumerate(tokens[:-1]):
+        if tok.word not in _PRONOUN_SEATED or "?" in tok.tags:
+            continue
+        j = k + 1
+        while j < len(tokens) and tokens[j].word in ("is", "was", "sits", "sat", "sitting", "in", "at", "the"):
+            j += 1
+        if j >= len(tokens) or tokens[j].word not in SEAT_WORDS or tokens[j].clause != tok.clause:
+            continue
+        before = [m for m in mentions if m.index < k and m.kind == "seat" and tokens[k].sentence - m.sentence <= 1
+                  and (m.refs[0].base, m.refs[0].turn % 4) != ("me", 0)]
+        if before and before[-1].refs[0].base == "me":
+            seat = SEAT_WORDS[tokens[j].word]
+            for _ in range(4 - before[-1].refs[0].turn % 4):
+                seat = seat.left
+            found.add(seat)
+    return found.pop() if len(found) == 1 else None
+
+
 def next_seat_at(mentions: Sequence[Mention], index: int, default: int) -> int:
     """The token where the next seat after `index` is named (its first word), else `default`."""
     return min((o.start for o in mentions if o.index > index and o.kind == "seat"),
@@ -2309,8 +2377,28 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
         if isinstance(value, bool) and all(_negated(stems, hits[0]) and not NEGATIONS & set(cue.split())
                                            for cue, hits in found):
             return not value
+        if _one_or_other(table, value, found, stems):
+            return None  # "either 'pass' or 'pick it up', I couldn't hear": open, to be asked
         return value
     return None
+
+
+def _one_or_other(table: dict[Any, Any], value: Any, found: Sequence[tuple[str, list[int]]],
+                  stems: Sequence[Token]) -> bool:
+    """Whether the words name this value or another as alternatives: a cue of another value in
+    the same sentence with "or" between the two."""
+    for other, cues in table.items():
+        if other == value:
+            continue
+        for cue in cues:
+            hits = _phrase_at(cue, stems)
+            if not hits or "?" in stems[hits[0]].tags:
+                continue
+            for _, mine in found:
+                a, b = sorted((mine[0], hits[0]))
+                if stems[a].sentence == stems[b].sentence and any(t.word == "or" for t in stems[a:b + 1]):
+                    return True
+    return False
 
 
 def _negated(stems: Sequence[Token], at: int) -> bool:
@@ -2506,7 +2594,9 @@ class _Facts:
             # seat followed by the act complained of is its subject ("West led, North threw
             # a diamond on it" is North's revoke, not West's).
             named = [m for m in self.mentions if self.actor(m) and not self.reports(m)]
-            in_story = [m for m in named if not self.background(m)]
+            # told, and not in words the teller is unsure of ("idk if (N) had played it yet")
+            in_story = [m for m in named if not self.background(m) and "~unsure" not in self.tokens[m.index].tags] or \
+                [m for m in named if not self.background(m)]
             # "pard goes 'East reneged on hearts'": the act told only in another's quoted words
             quoted = [m for m in named if "~q" in self.tokens[m.index].tags and self.follows(m, acts)]
             if quoted and not any(self.follows(m, acts) for m in in_story):
@@ -2533,15 +2623,21 @@ class _Facts:
                 return kept  # "East trumped and South played low ... East still held the ten"
             elif self.kind in LEAD_IS_CONTEXT and self.both_sides(acting):
                 return None  # "N trumped, then E sloughed a diamond": whose revoke is asked, not guessed
+            # "One of them reneged", "somebody on the other team led", "one of them two, Tom or
+            # Sheila, didn't follow": whose act it was is asked, not guessed
+            unnamed = self.indefinite_actor() if not naming else None
+            if unnamed is not None and not acting:
+                return None
             # The seat both acting and named just before the words of the act is the surest.
             both = [m for m in acting if m in cued]
             if acting or cued:
-                return self.named_outright((both or acting or cued)[0])
+                chosen = (both or acting or cued)[0]
+                return None if chosen.sentence == unnamed else self.named_outright(chosen)
             for at, after in places:  # "North passed, then said wait, I want to order it up"
                 ref = self.seat_at(at, after) if "~q" in self.tokens[at].tags else None
                 if ref is not None:
                     return ref  # the speaker of the words of the act
-            if named:
+            if named and self.indefinite_actor() is None:
                 return self.named_outright(named[0])
         for at, after in places:  # the anchor only in a clause of time or quoted speech
             ref = self.seat_at(at, after)
@@ -2559,9 +2655,37 @@ class _Facts:
                 continue
             before = (self.tokens[k - 2].word, self.tokens[k - 1].word)
             cleft = before[0] == "it" and before[1] in ("was", "is") or before[1] in ("it's", "twas")
-            if cleft and self.tokens[k + 1].word in ("who", "that"):
+            after = self.tokens[k + 1]
+            # "It was North who did it", "it was East himself", "Someone led, it was Gary (South)."
+            if cleft and (after.word in ("who", "that", "himself", "herself") or after.clause != self.tokens[k].clause
+                          and after.sentence != self.tokens[k].sentence or "~aside" in after.tags
+                          and (k + 3 >= len(self.tokens) or self.tokens[k + 3].sentence != self.tokens[k].sentence)):
                 seats.append(m.refs[0])
         return seats[0] if len(seats) == 1 else None
+
+    def indefinite_actor(self) -> int | None:
+        """The sentence where the story's act has for its subject someone it does not name: "one
+        of them reneged", "somebody on the other team led", "one of them two, Tom or Sheila,
+        didn't follow"; None where it has none."""
+        acts = _stemset(ACTS.get(self.kind, "") + " " + NAMING_ACTS.get(self.kind, "") + " follow followed")
+        for k, tok in enumerate(self.tokens):
+            one_of = tok.word == "one" and k + 2 < len(self.tokens) and self.tokens[k + 1].word == "of" \
+                and self.tokens[k + 2].word not in ("those", "these")  # "one of those guys who slaps down"
+            if not (tok.word in _SOMEBODY - {"nobody", "everyone", "everybody"} or one_of):
+                continue
+            if tok.tags & _BACKGROUND and not (k and self.tokens[k - 1].word == "and"):
+                continue  # "before somebody played"; but "after the hand and one of them ... didn't follow"
+            if k and self.tokens[k - 1].word in ("by", "to", "from", "at", "with", "on"):
+                continue  # "trumped by one of them" names the act's object, not its subject
+            clause = tok.clause
+            skip = 3 if one_of else 1  # past "of them": whom the one is of, not another subject
+            ahead = [t for t in self.tokens[k + skip:k + 15] if t.sentence == tok.sentence]
+            for t in ahead:
+                if "@seat" in t.tags and t.clause == clause:
+                    break  # "Somebody led the king and S (Gloria) ruffed it": the act is another's
+                if t.stem in acts and not t.tags & _BACKGROUND and t.clause - clause <= 2:
+                    return tok.sentence
+        return None
 
     def failure_told(self) -> bool:
         """Whether a player is told to have failed to follow ("tom (north) not following hearts")."""
@@ -2935,20 +3059,20 @@ class _Facts:
             for i, t in enumerate(stems):
                 if t.word in ("twice", "thrice"):
                     return NUMBERS[t.word]
-                n = _number(t)
+                n = self.told_number(i, t)
                 if n and i + 1 < len(stems) and stems[i + 1].stem in ("time", "revok", "reneg"):
                     return n
             return None
         if name == "tricks":
             for i, t in enumerate(stems[1:-1], 1):  # "took 4 tricks" beats "I thought 4 is only for all 5"
-                n = _number(t)
+                n = self.told_number(i, t)
                 if n is not None and n <= 5 and stems[i + 1].stem == "trick" and stems[i - 1].stem in _TAKING:
                     return n
             if any(t.stem == "march" for t in stems) or _phrase_at("all five", stems) or _phrase_at("all 5", stems) \
                     or _phrase_at("every trick", stems):
                 return 5
             for i, t in enumerate(stems[:-1]):
-                n = _number(t)
+                n = self.told_number(i, t)
                 if n is not None and stems[i + 1].stem == "trick" and n <= 5:
                     return n
             return None
@@ -2956,12 +3080,24 @@ class _Facts:
             return _choice(self.kind, "round", stems)
         if name in ("cards", "smaller_packet"):
             for i, t in enumerate(stems[:-1]):
-                n = _number(t)
+                n = self.told_number(i, t)
                 if n is None or (i and stems[i - 1].stem == "than"):
                     continue  # "more than five cards" gives no count
                 if stems[i + 1].stem == "card" or (name == "smaller_packet" and stems[i + 1].stem in ("off", "on")):
                     return n
         return None
+
+    def told_number(self, i: int, t: Token) -> int | None:
+        """The number at stems[i], unless the teller is unsure of it: "3 or 4 cards maybe", "two or
+        three tricks", "about four", or said where the teller says he does not know."""
+        n = _number(t)
+        if n is None:
+            return None
+        at = self.stem_pos[i]
+        near = {self.tokens[k].word for k in (at - 1, at + 1) if 0 <= k < len(self.tokens)}
+        if "?" in t.tags or "or" in near or near & {"about", "around", "roughly", "like", "maybe"}:
+            return None
+        return n
 
     def counts(self) -> dict[str, int]:
         """{seat: cards received}: a seat closely followed by 'six cards', or by a bare number that

@@ -1085,3 +1085,56 @@ def test_the_lone_player_as_subject_is_the_seat_told_alone() -> None:
     found = classify("Jim was alone from the West seat. Ruthie (North) took trick two with the ace of "
                      "spades, but the lone player went right ahead and led the right bower out of turn.")
     assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "W"
+
+
+@pytest.mark.parametrize("text, fact", [
+    # Law 35: whether the adversaries had touched their cards decides; "not sure" leaves it open
+    ("(W) asked what the turn card was. idk if (N) the dealer had played it yet or not.", "trump_card_played"),
+    # Law 29: "3 or 4 cards maybe" is no count of the smaller packet
+    ("(S) cut off like a tiny bit, 3 or 4 cards maybe, we didnt count before it got put back together.",
+     "smaller_packet"),
+    # Law 82: "either 'pass' or 'pick it up'" names no one action
+    ("I'm dealing, I'm South. Dale, across from me, said either 'pass' or 'pick it up' before his turn, "
+     "I couldn't make it out.", "action"),
+])
+def test_what_the_teller_is_unsure_of_is_not_read(text: str, fact: str) -> None:
+    found = classify(text)
+    assert fact not in found.facts
+
+
+def test_a_seat_in_brackets_opening_the_sentence_is_its_subject() -> None:
+    # Law 84's asker is West, not North, whom the unsure second sentence only mentions
+    found = classify("(W) asked what the turn card was. idk if (N) the dealer had played it yet or not.")
+    assert found.kind == "asked_turned_card" and found.facts["offender"] == "W"
+
+
+@pytest.mark.parametrize("text, me", [
+    ("One of them reneged, that much ain't in question. I'm sitting South with Arlo across from me. Earl "
+     "swears the seven was Norma's and Norma swears it was Earl's.", "S"),
+    ("Counted the tricks after the hand and one of them two, Tom or his wife Sheila, didn't follow hearts. "
+     "Tom's East, Sheila's West.", None),
+    ("Somebody on the other team led before me, I don't know which one. I'm West and it was my lead.", "W"),
+])
+def test_an_offender_the_words_do_not_name_is_asked_not_guessed(text: str, me: str | None) -> None:
+    found = classify(text, me=me)
+    assert "offender" not in found.facts
+
+
+def test_someone_then_it_was_names_the_offender() -> None:
+    found = classify("Someone led out of turn at our table, it was Gary (South).")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "S"
+
+
+def test_a_seat_on_a_named_player_s_left() -> None:
+    # West's partner Lefty sits East; Doc, on Lefty's left, is South (Law 62's offender)
+    found = classify("I'm West, my partner Lefty across from me. Lefty leads the ace of diamonds and Doc, who "
+                     "sits on Lefty's left, throws the nine of spades. He had the ten of diamonds.", me="W")
+    assert found.kind == "revoke" and found.facts["offender"] == "S"
+
+
+def test_a_neighbour_seated_by_a_pronoun_seats_the_teller() -> None:
+    # "the guy on my left ... he's East": the teller sits on East's right, North
+    found = classify("the guy on my left reneged on hearts. he's East.")
+    assert found.facts["offender"] == "E" and found.envelope["me"] == "N"
+    found = classify("My partner showed me her cards in the middle of the hand. She's South.")
+    assert found.kind == "exposed_card" and found.facts["offender"] == "S" and found.envelope["me"] == "N"
