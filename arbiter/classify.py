@@ -1821,8 +1821,8 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
         for t in tokens[at:at + reach]:
             if t.word in SEAT_WORDS:
                 return SEAT_WORDS[t.word]
-            if t.raw in ("N", "E", "S", "W") and "~aside" in t.tags:
-                return Seat(t.raw)  # "Rich (N)"
+            if t.raw.upper() in ("N", "E", "S", "W") and "~aside" in t.tags:
+                return Seat(t.raw.upper())  # "Rich (N)", "jules (e)"
             if t.word not in between:
                 return None
         return None
@@ -1845,8 +1845,9 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
 
     for i, tok in enumerate(tokens):
         name = _name(tok)
-        if not name and _roster_entry(tokens, i):  # "im north, priya south, marcus east, ty west"
-            out.setdefault(tok.raw.capitalize(), SEAT_WORDS[tokens[i + 1].word])
+        if not name and _roster_entry(tokens, i):  # "im north, priya south, marcus east, ty west", "jules e"
+            seat_word = tokens[i + 1]
+            out.setdefault(tok.raw.capitalize(), SEAT_WORDS.get(seat_word.word) or Seat(seat_word.raw.upper()))
             continue
         if not name and _lower_name(tok) and i + 1 < len(tokens) and "~aside" in tokens[i + 1].tags and \
                 "~aside" not in tok.tags:  # "bro kyle (east) didnt follow": typed in lower case
@@ -1898,7 +1899,8 @@ def _roster_entry(tokens: Sequence[Token], i: int) -> bool:
     seat = tokens[i + 1]
     opens = i == 0 or tokens[i - 1].clause != tok.clause
     closes = i + 2 == len(tokens) or tokens[i + 2].clause != tok.clause
-    return opens and closes and seat.word in SEAT_WORDS and seat.clause == tok.clause
+    letter = seat.raw in ("n", "e", "s", "w") and not (seat.raw == "n" and not closes)
+    return opens and closes and (seat.word in SEAT_WORDS or letter) and seat.clause == tok.clause
 
 
 def _placed_by_him(tokens: Sequence[Token], k: int) -> bool:
@@ -1990,6 +1992,9 @@ _ME_PATTERNS = (
 )
 # "I'm E", "(im N)": a seat's letter, which only a capital tells from a word
 _ME_LETTER = re.compile(r"\b(?:[Ii]'?m|I am|I was)\s+(?:sitting\s+)?([NESW])\b(?!')")
+# typed in lower case: "me (s)", "i was dealing (s)", and "me s," where the letter ends the clause
+_ME_LOWER_LETTER = re.compile(r"\b(?:me|i'?m|i am|i was(?: \w+ing)?)\s*\(\s*([nesw])\s*\)"
+                              r"|\b(?:me|i'?m)\s+([nesw])(?=\s*[,.;]|\s*$)")
 # "my partner, who sits South", "my partner (North)", "my partner is West": the teller sits opposite
 _MY_PARTNER_AT = re.compile(rf"\bmy\s+(?:partner|pard)(?:'s)?\s*[,(]?\s*(?:who\s+)?(?:is\s+|was\s+|sits\s+|sat\s+|"
                             rf"'s\s+)?(?:sitting\s+|seated\s+)?(?:at\s+|in\s+)?(?:the\s+)?{_SEAT_NAME}\b")
@@ -2022,6 +2027,9 @@ def find_me(text: str) -> Seat | None:
     letter = _ME_LETTER.search(text)
     if letter:
         return Seat(letter.group(1))
+    lower = _ME_LOWER_LETTER.search(low)
+    if lower:
+        return Seat((lower.group(1) or lower.group(2)).upper())
     match = _MY_PARTNER_AT.search(low)
     return SEAT_WORDS[match.group(1)].partner if match else None
 

@@ -1138,3 +1138,14 @@ def test_a_neighbour_seated_by_a_pronoun_seats_the_teller() -> None:
     assert found.facts["offender"] == "E" and found.envelope["me"] == "N"
     found = classify("My partner showed me her cards in the middle of the hand. She's South.")
     assert found.kind == "exposed_card" and found.facts["offender"] == "S" and found.envelope["me"] == "N"
+
+
+@pytest.mark.parametrize("text, seat, me", [
+    # typed fast, in lower case: "me s", "(s)", "jules (e)" are seats
+    ("jules passed then went 'actually order it up' after i passed. me s, jules e", "E", "S"),
+    ("i was dealing (s) and ana (n) said 'pass' before kev had said anything. kev is eldest.", "N", "S"),
+    ("jules (e) reneged on hearts and we already played the next trick", "E", None),
+])
+def test_seats_typed_as_lower_case_letters(text: str, seat: str, me: str | None) -> None:
+    found = classify(text)
+    assert found.facts["offender"] == seat and found.envelope["me"] == me
