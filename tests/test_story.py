@@ -1149,3 +1149,15 @@ def test_a_neighbour_seated_by_a_pronoun_seats_the_teller() -> None:
 def test_seats_typed_as_lower_case_letters(text: str, seat: str, me: str | None) -> None:
     found = classify(text)
     assert found.facts["offender"] == seat and found.envelope["me"] == me
+
+
+@pytest.mark.parametrize("text, established", [
+    # Law 64: his side played to the next trick; two more were played before it was noticed
+    ("East trumped a heart lead though he still had the nine of hearts, and we played two more tricks "
+     "before anyone noticed", True),
+    # tricks still to come say nothing of whether that trick was quitted
+    ("East trumped a heart lead though he still had the nine of hearts; we had two more tricks to play "
+     "when we noticed", None),
+])
+def test_tricks_played_since_establish_a_revoke(text: str, established: bool | None) -> None:
+    assert classify(text).facts.get("established") is established
