@@ -1870,8 +1870,9 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
                 seat = Seat(nxt.raw)  # a roster: "Dana N, Lou E, Pat S, Kris W"
             else:
                 seat = seat_of(i + 1, _SEATED_BY, 3) if nxt.sentence == tok.sentence else None
-                if seat is None and nxt.word in ("is", "was") and nxt.sentence == tok.sentence:
-                    seat = seat_of(i + 1, _SEATED_BY | _PARTNER_SAID, 5)  # "Devin is my partner (East)"
+                if seat is None and (nxt.word in ("is", "was") or tok.word.endswith("'s") and nxt.word in ("my", "our")) \
+                        and nxt.sentence == tok.sentence:
+                    seat = seat_of(i + 1, _SEATED_BY | _PARTNER_SAID, 5)  # "Devin is my partner (East)", "Jeremy's my partner (North)"
             if seat is None:
                 seat = chair_of(i)
             if seat is not None:
@@ -1880,7 +1881,8 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             seat = seat_of(i + 1, _SEATED_BY, 2)
             # "Wade keeps groaning. He's West": the last name of this sentence, or of the one before
             opens = i == 0 or tokens[i - 1].sentence != tok.sentence
-            named = [t for k, t in enumerate(tokens[:i]) if (t.sentence == tok.sentence or opens and t.sentence == tok.sentence - 1)
+            before = tokens[i - 1].sentence if i else -1  # "Cindy reneged!!! she's North": three stops, one sentence back
+            named = [t for k, t in enumerate(tokens[:i]) if (t.sentence == tok.sentence or opens and t.sentence == before)
                      and _name(t) and t.word not in SEAT_WORDS and t.stem not in _common_stems()
                      and not _placed_by_him(tokens, k)]
             if seat is not None and named:
@@ -2634,6 +2636,8 @@ class _Facts:
             # "One of them reneged", "somebody on the other team led", "one of them two, Tom or
             # Sheila, didn't follow": whose act it was is asked, not guessed
             unnamed = self.indefinite_actor() if not naming else None
+            if not naming and self.unseated_actor(acts):
+                return None  # "Hank (S) and I (N) against Lou and Dee. Lou is East. Dee reneged": Dee's seat is asked
             if unnamed is not None and not acting:
                 return None
             # The seat both acting and named just before the words of the act is the surest.
@@ -2670,6 +2674,26 @@ class _Facts:
                           and (k + 3 >= len(self.tokens) or self.tokens[k + 3].sentence != self.tokens[k].sentence)):
                 seats.append(m.refs[0])
         return seats[0] if len(seats) == 1 else None
+
+    def unseated_actor(self, acts: frozenset[str]) -> bool:
+        """Whether a player named but never seated is the subject of the act ("Dee reneged",
+        "Bo led out of turn") while no seated player is: then the act is his, and his seat is
+        asked rather than given to another player the story names."""
+        # the verbs that name the offence where the kind has them ("reneged"): "Irene led a heart,
+        # and Grandpa trumped it" tells an unseated player's fair play, not the act complained of
+        acts = _stemset(NAMING_ACTS[self.kind]) if self.kind in NAMING_ACTS else acts
+        seated = {m.index for m in self.mentions}
+        for k, tok in enumerate(self.tokens[:-1]):
+            if k in seated or "@seat" in tok.tags or tok.tags & _BACKGROUND or not _name(tok) \
+                    or tok.stem in _common_stems() or tok.word in SEAT_WORDS:
+                continue
+            if k and self.tokens[k - 1].word in _PREPOSITIONS | {"against", "vs", "versus"}:
+                continue  # "against Lou and Dee": named as the object
+            nxt = self.tokens[k + 1]
+            if nxt.clause == tok.clause and nxt.stem in acts and not self.infinitive(nxt) and "?" not in nxt.tags:
+                return not any(self.follows(m, acts) for m in self.mentions
+                               if self.actor(m) and not self.background(m) and not self.identity(m))
+        return False
 
     def indefinite_actor(self) -> int | None:
         """The sentence where the story's act has for its subject someone it does not name: "one

@@ -1161,3 +1161,21 @@ def test_seats_typed_as_lower_case_letters(text: str, seat: str, me: str | None)
 ])
 def test_tricks_played_since_establish_a_revoke(text: str, established: bool | None) -> None:
     assert classify(text).facts.get("established") is established
+
+
+@pytest.mark.parametrize("text, me", [
+    # Dee is of the other side, and never seated: her revoke (Law 62) is not Hank's, nor anyone's guessed
+    ("Hank (S) and I (N) against Lou and Dee. Lou is East. Dee reneged on a heart lead and the trick was "
+     "turned and quitted. Nobody alone, NS 1 EW 1.", None),
+    ("We (North and South) were playing Ann and Bo. Ann sat East. Bo led out of turn; nobody followed.", None),
+])
+def test_an_offender_named_but_never_seated_is_asked_not_given_another_s_seat(text: str, me: str | None) -> None:
+    found = classify(text, me=me)
+    assert "offender" not in found.facts
+
+
+def test_a_name_seated_after_three_stops_and_by_apostrophe_s_my_partner() -> None:
+    assert classify("Cindy reneged!!! she's sitting North, spades were led and she threw off a diamond "
+                    "when she had a spade").facts["offender"] == "N"
+    assert classify("I'm South, Jeremy's my partner (North). Jeremy led the queen of spades when West had won "
+                    "the trick; nobody else had played.").facts["offender"] == "N"
