@@ -138,8 +138,9 @@ NAMING_ACTS: dict[str, str] = dict(_T["naming_acts"])
 LEAD_IS_CONTEXT = frozenset(_T["lead_is_context"])
 REPORTING: str = _T["reporting"]
 SUIT_KEPT: tuple[str, ...] = tuple(_T["suit_kept"]["kept"])
-FAILED_TO_FOLLOW: tuple[str, ...] = tuple(_T["suit_kept"]["failed"])
 """Phrases telling that a player held the suit he did not follow: his revoke, named."""
+FAILED_TO_FOLLOW: tuple[str, ...] = tuple(_T["suit_kept"]["failed"])
+"""Phrases telling that a player failed to follow: another revoke the story may tell."""
 ACT_CHOICES = frozenset(_T["act_choices"])
 """Choice facts that name the act complained of, so read first outside clauses of time."""
 DECLARING: str = _T["declaring"]
@@ -821,7 +822,7 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
     for k, tok in enumerate(tokens):
         # "(W) asked what the turn card was": a seat in brackets that opens its sentence is its
         # subject, as a texter writes it, not an aside
-        if tok.tags and "~aside" in tok.tags and (k == 0 or tokens[k - 1].sentence != tok.sentence) and \
+        if "~aside" in tok.tags and (k == 0 or tokens[k - 1].sentence != tok.sentence) and \
                 tok.raw.upper() in ("N", "E", "S", "W") and (k + 1 == len(tokens) or "~aside" not in tokens[k + 1].tags):
             tok.tags.discard("~aside")
     hedged = {t.sentence for k, t in enumerate(tokens) if _hedge(tokens, k)}
@@ -2039,7 +2040,7 @@ def find_me(text: str) -> Seat | None:
 def me_by_pronoun(tokens: Sequence[Token], mentions: Sequence[Mention]) -> Seat | None:
     """The teller's seat, from a player named by his place beside the teller and then seated by a
     pronoun: "My partner showed me her cards ... She's South" puts the teller North. Only where
-    one such statement is made and no other seat of the teller's is told."""
+    such statements agree; asked for only where the words and --me gave no seat of the teller's."""
     found: set[Seat] = set()
     for k, tok in enumerate(tokens[:-1]):
         if tok.word not in _PRONOUN_SEATED or "?" in tok.tags:
