@@ -212,10 +212,15 @@ class Rulebook:
         A ruleset without it raises MissingProvision: a handler that cites what the code does
         not say is an error, never a wrong citation.
         """
-        try:
-            return self.laws[self.keys[key]]
-        except KeyError:
-            raise MissingProvision(f"{self.ruleset} has no provision on {key!r}") from None
+        return self.laws[self.number(key)]
+
+    def number(self, key: str) -> int:
+        """The number of the provision on a subject, as `provision(key).number`, without
+        looking the law up: the prose and the rulings ask it of every citation."""
+        number = self.keys.get(key)
+        if number is None:
+            raise MissingProvision(f"{self.ruleset} has no provision on {key!r}")
+        return number
 
     def numbered(self, text: str, reference: Rulebook | None = None) -> str:
         """Prose naming provisions by key (`Law §revoke_penalty`) with this ruleset's numbers.
@@ -224,15 +229,11 @@ class Rulebook:
         if "§" not in text:
             return text
 
-        keys = self.keys
-
         def number(m: re.Match[str]) -> str:
             key = m.group(1)
-            if key in keys:  # the provision's number is its key's, without looking the law up
-                return str(keys[key])
-            if reference is not None and reference.has(key):
-                return f"{reference.provision(key).number} of {reference.ruleset}"
-            return str(self.provision(key).number)
+            if key not in self.keys and reference is not None and reference.has(key):
+                return f"{reference.number(key)} of {reference.ruleset}"
+            return str(self.number(key))
 
         return _MARKER.sub(number, text)
 

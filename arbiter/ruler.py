@@ -94,8 +94,7 @@ class Ruler:
         """The number, in the ruleset in force, of the provision on `key`."""
         if not isinstance(key, str):  # handlers cite what a provision is about, never a number
             raise TypeError(f"cite provisions by key, not {key!r}")
-        number = self.book.keys.get(key)  # a provision's number is its key's (Rulebook.numbered)
-        return number if number is not None else self.book.provision(key).number
+        return self.book.number(key)
 
     def cite(self, *keys: str) -> None:
         """Cite provisions that decide the case, in order of weight; the first cited governs unless
