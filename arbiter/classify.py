@@ -2511,6 +2511,14 @@ class _Facts:
             return None
         return chosen.refs[0]
 
+    def subject_end(self, at: int) -> int:
+        """The place of the last word of the act's subject before the verb at `at`, past the
+        words between them ("she just led", "he went ahead and led"); -1 where none is."""
+        k = at - 1
+        while k >= 0 and self.tokens[k].word in _LEAD_ADVERBS | _PRONOUN_ADVERBS:
+            k -= 1
+        return k
+
     def pronoun_subject(self, at: int, leader: bool = True) -> Ref | None:
         """The seat "he" or "she" stands for where one is the act's subject ("Father Tom was
         dealing, so I was eldest, but he led the queen himself"): the last other player named
@@ -2518,9 +2526,7 @@ class _Facts:
         ("before West could lead she led" is not West's). None where no pronoun is the subject
         or no such player was named. Without `leader`, the trick's leader is not the one meant
         ("South led the nine and the maker played the knave. He still held the queen")."""
-        k = at - 1
-        while k >= 0 and self.tokens[k].word in _LEAD_ADVERBS | _PRONOUN_ADVERBS:
-            k -= 1
+        k = self.subject_end(at)
         if k < 0 or self.tokens[k].word not in ("he", "she") or self.tokens[k].tags & _BACKGROUND:
             return None
         others = [m for m in self.mentions if m.index < k and self.actor(m)
@@ -2534,9 +2540,7 @@ class _Facts:
         lone player went right ahead and led the right bower") and the story says who is alone."""
         if self.lone is None:
             return None
-        k = at - 1
-        while k >= 0 and self.tokens[k].word in _LEAD_ADVERBS | _PRONOUN_ADVERBS:
-            k -= 1
+        k = self.subject_end(at)
         words = tuple(t.word for t in self.tokens[max(0, k - 1):k + 1])
         if words[-1:] == ("loner",) and k > 0 and self.tokens[k - 1].word == "the" or \
                 len(words) == 2 and words[0] == "lone" and words[1] in ("player", "hand", "guy"):
