@@ -71,7 +71,7 @@ def _load_tables() -> dict[str, Any]:
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
               "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
-              "reporting", "suit_kept", "letter_seat_next", "lone_by", "you_acts", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
+              "reporting", "suit_kept", "people", "letter_seat_next", "lone_by", "you_acts", "act_choices", "declaring", "owner_kinds", "after_offence", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
 
@@ -149,6 +149,8 @@ YOU_ACTS = frozenset(_T["you_acts"].split())
 """Verbs after "you" that accuse the one spoken to ("you reneged"), not "you can see"."""
 LONE_BY = frozenset(_T["lone_by"].split())
 """Words between a lone hand and the seat that plays it: "loner called by S"."""
+PEOPLE = frozenset(_T["people"].split())
+"""Nouns for a player told by kin, typed in lower case: a name where the story seats him."""
 LETTER_SEAT_NEXT = frozenset(_T["letter_seat_next"].split())
 """Words after a lower-case letter that make it a seat where other seats are in capitals."""
 OWNER_KINDS = frozenset(_T["owner_kinds"])
@@ -1498,7 +1500,9 @@ def _across(plain: Sequence[str], at: int) -> tuple[str, int] | None:
         k += 1
         if plain[k:k + 2] == ["the", "table"]:
             k += 2
-        if k >= len(plain) or plain[k] != "from":
+        if k >= len(plain) or plain[k] in _AFTER_BARE_ACROSS:
+            return "me", k - 1  # "I'm North, Ski's across": across from the teller
+        if plain[k] != "from":
             return None
     elif k >= len(plain) or plain[k] != "opposite":
         return None
@@ -1507,7 +1511,16 @@ def _across(plain: Sequence[str], at: int) -> tuple[str, int] | None:
         return "dealer", k + 1
     if k < len(plain) and plain[k] in ("me", "him", "her"):
         return {"me": "me", "him": "his", "her": "her"}[plain[k]], k
+    if k < len(plain) and plain[k].isalpha() and plain[k] not in _NOT_OWNERS:
+        return "@" + plain[k], k  # "Chet across from Earl": Earl's partner, where Earl is seated
     return None
+
+
+_AFTER_BARE_ACROSS = frozenset(("and", "but", "so", "then", "lol", "btw", "too", "as", "like"))
+"""Words after a bare "across" that end its place: no one else is named as its owner."""
+_NOT_OWNERS = frozenset(("the", "a", "us", "them", "you", "each", "his", "my", "our", "their", "your", "one", "it",
+                         "that", "this", "there", "where", "who", "partner"))
+"""Words after "across from" that name no player by his name."""
 
 
 def _placed(plain: Sequence[str], words: Sequence[str], i: int, roles: bool = True) -> tuple[str, int, int] | None:
@@ -1539,16 +1552,20 @@ def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: boo
     noun = len(ahead) > 1 and ahead[1] in _ROLE_NOUNS
     if ahead[0] == "eldest" or ahead[0] in _ROLE_WORDS and (noun or sitting) and roles:
         return "dealer", _ROLE_WORDS[ahead[0]], k + 1 + noun
+    if ahead[0] in _ROLE_WORDS and ahead[1:3] and ahead[1] == "to" and ahead[2] in _BIDDING_TURN:
+        return "dealer", _ROLE_WORDS[ahead[0]], k + 3  # "Pete, first to speak, says hearts"
     return None
 
 
+_BIDDING_TURN = frozenset(("speak", "talk", "bid", "call", "say", "declare"))
+"""Verbs of "first to speak": a turn in the bidding, which goes round from the dealer's left."""
 _NOTICING = frozenset(("stopped", "caught", "noticed", "saw", "realized", "realised", "spotted"))
 """Verbs after "before X" that tell when it was found, not whose turn it was."""
 _CLAIMING = frozenset(("said", "says", "claims", "claimed", "insists", "insisted", "swears", "swore", "accused"))
 """Verbs of telling that, before 'he' or 'she', accuse another."""
 _SEATING = frozenset(("~aside", "@place"))
 """Tags of words that only seat the player just named: "(West)", "on his left"."""
-_PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who"))
+_PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who", "sit", "am"))
 """Words between a name and the place that seats him: "Earl, sitting across from the dealer"."""
 
 
@@ -1568,12 +1585,55 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     def within(j: int) -> tuple[list[str], list[str]]:
         return plain[:ends[tokens[j].sentence]], words[:ends[tokens[j].sentence]]
 
-    for j, tok in enumerate(tokens):  # a name seated by a place may be named before it is seated
-        called = _name(tok)
-        if called and called not in names and tok.stem not in _common_stems():
+    def bound(name: str) -> Ref | None:
+        return Ref(names[name].value, 0, name) if name in names else by_role.get(name)
+
+    def anchor_of(owner: str, j: int) -> Ref | None:
+        """The player a place or a partner hangs on, found before the words run on: "his" or
+        "her" the player named last before `j` (not one yet unseated), "@Red" Red."""
+        if owner in ("me", "dealer"):
+            return Ref(owner)
+        if owner.startswith("@"):
+            return bound(owner[1:].capitalize())
+        for k in range(j - 1, -1, -1):
+            if tokens[k].sentence < tokens[j].sentence - 1:
+                return None
+            if _awaited(tokens, k):
+                continue  # "Before Earl, on her left, could say a word, her partner Stan": her, not Earl
+            if tokens[k].word in SEAT_WORDS and "@place" not in tokens[k].tags:
+                return Ref(SEAT_WORDS[tokens[k].word].value)
+            other = _name(tokens[k]) or _kin_name(tokens, k)
+            if other and tokens[k].stem not in _common_stems():
+                return bound(other)
+        return None
+
+    # A name seated by a place or a partner may be named before it is seated ("Tran led.
+    # Chief's North, Tran's on his left"), and seated by another name seated later ("Red's
+    # partner Pete reneged. Red sits West"): bound in passes until nothing more is bound.
+    for _ in range(3):
+        grew = False
+        for j, tok in enumerate(tokens):
+            if tok.word in _TELLER and "~q" not in tok.tags:
+                # "I'm across from Chief", "I'm Chief's partner", "I sit on Chief's left": Chief's
+                # seat, from the teller's
+                place = _placed(*within(j), j, deal_roles)
+                tie = (place[0], place[1]) if place is not None else _partnered(plain, words, j)
+                other = tie[0][1:].capitalize() if tie is not None and tie[0].startswith("@") else ""
+                if other and other not in names and other not in by_role:
+                    by_role[other] = Ref("me", -tie[1] % 4, other)
+                    grew = True
+                continue
+            called = _name(tok) or _kin_name(tokens, j)
+            if not called or called in names or called in by_role or tok.stem in _common_stems():
+                continue
             place = _placed(*within(j), j, deal_roles)
-            if place is not None and place[0] in ("me", "dealer"):
-                by_role.setdefault(called, Ref(place[0], place[1], tok.raw))
+            tie = (place[0], place[1]) if place is not None else _partnered(plain, words, j)
+            anchor = anchor_of(tie[0], j) if tie is not None else None
+            if anchor is not None and anchor.words.lower() != called.lower():
+                by_role[called] = anchor.shifted(tie[1], tok.raw)
+                grew = True
+        if not grew:
+            break
     out: list[Mention] = []
     i = 0
 
@@ -1646,6 +1706,15 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 continue
         elif called in by_role:
             seat = by_role[called]
+            tie = _partnered(plain, words, i)
+            last = next((k for k in range(i + 2, min(i + 4, len(tokens))) if plain[k] in ("partner", "pard")), None)
+            if tie is not None and last is not None:  # "Norma's his partner": words that seat her name no one else
+                for t in tokens[i + 1:last + 1]:
+                    t.tags |= {"@seat", "@place"}
+                words[i] = plain[i]
+                add(i, i, (seat,))
+                i = last + 1
+                continue
         elif i in you:
             seat = you[i]  # "you reneged ... you were West"; "Me: you reneged / Her: ..."
         elif len(raw) == 1 and raw.upper() in "NESW" and w.isalpha() and not _and_between(tokens, i) and \
@@ -1655,7 +1724,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = Ref(raw[0], 0, raw)  # "S's 9C exposed", "card fell out of N's hand"
         elif p in ("lho", "rho"):
             seat = Ref("me", _RELATIVE[p], raw)
-        elif (p in _NEIGHBOURS or p == "my" and nxt in _NEIGHBOURS) and (place := _beside(plain, words, i)):
+        elif (p in _NEIGHBOURS or p == "my" and (nxt in _NEIGHBOURS or nxt in PEOPLE)) and \
+                (place := _beside(plain, words, i)):
             owner, turn, end = place  # "the player on his left", "my neighbour on the left"
             anchor = owner_ref(owner)
             seat = anchor.shifted(turn, " ".join(plain[i:end + 1])) if anchor is not None else None
@@ -1736,10 +1806,48 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     return _join_sides(out, tokens)
 
 
+_TELLER = frozenset(("i", "i'm", "im"))
+"""The teller as the subject of his own seat: "I'm across from Chief"."""
+
+
+def _partnered(plain: Sequence[str], words: Sequence[str], j: int) -> tuple[str, int] | None:
+    """(whose partner, 2) where the words tie the name at `j` to his partner: "Pete, Red's
+    partner, reneged", "Norma's his partner", "Pete is my partner", "Red's partner Pete"."""
+    k = j
+    while k + 1 < len(plain) and plain[k + 1] in ("is", "was", "who"):
+        k += 1
+    after = plain[k + 3] if k + 3 < len(plain) else ""
+    if k + 2 < len(plain) and plain[k + 2] in ("partner", "pard") and after not in ("of", "and"):
+        owner = plain[k + 1]
+        if owner in ("his", "her"):
+            return owner, 2
+        if owner in ("my", "our"):
+            return "me", 2
+        if words[k + 1].endswith("'s") and owner.isalpha() and owner != "dealer":
+            return "@" + owner, 2
+    if j >= 2 and plain[j - 1] in _HONORIFICS:
+        j -= 1  # "his partner Mr. Tran"
+    if j >= 2 and plain[j - 1] in ("partner", "pard"):
+        owner = plain[j - 2]
+        if owner in ("his", "her"):
+            return owner, 2
+        if owner == "my":
+            return "me", 2
+        if words[j - 2] == "dealer's":
+            return "dealer", 2
+        if words[j - 2].endswith("'s") and owner.isalpha():
+            return "@" + owner, 2
+    if j >= 2 and words[j - 1] == "dealer's" and plain[j - 2] == "the":
+        return "dealer", 0  # "the dealer's Carol, she's in the East chair"
+    return None
+
+
 def _awaited(tokens: Sequence[Token], at: int) -> bool:
     """Whether the player named at `at` is the one waited for in a clause of time ("before
     West could lead", "until North had played"): someone other than the next act's subject."""
-    return "~sub" in tokens[at].tags and any(t.word in ("before", "till", "until") for t in tokens[max(0, at - 3):at])
+    # "before West could", "before his partner Mr. Tran had played": the time word opens the clause
+    return "~sub" in tokens[at].tags and any(t.word in ("before", "till", "until") and t.clause == tokens[at].clause
+                                             for t in tokens[max(0, at - 5):at])
 
 
 def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
@@ -1765,13 +1873,14 @@ def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
 def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Seat, int] | None:
     """"my husband led out of turn again (he's East, I'm West)": an aside later in the
     sentence that opens with 'he's' or 'she's' and a seat, with no other player named
-    between, seats the one noun after "my"."""
+    between, seats the one noun after "my"; so does a later sentence that opens so ("my
+    brother said pass, then ordered it. hes west"), where no other player is named between."""
     if k >= len(tokens) or tokens[k].word in _NOT_KIN or "~aside" in tokens[k].tags:
         return None
     for j in range(k + 1, min(k + 10, len(tokens) - 1)):
         t = tokens[j]
         if t.sentence != tokens[k].sentence:
-            return None
+            break
         if "~aside" in t.tags:
             seat = tokens[j + 1]
             if t.word in _PRONOUN_SEATED and "~aside" in seat.tags and seat.word in SEAT_WORDS:
@@ -1779,14 +1888,43 @@ def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Seat, int] | Non
             return None
         if t.word in SEAT_WORDS or t.word in _FIRST_PERSON or t.word in _PRONOUN_SEATED or _name(t):
             return None
+    else:
+        return None
+    for j in range(j, len(tokens)):
+        t = tokens[j]
+        if t.sentence > tokens[k].sentence + 2:
+            return None
+        if t.word in _PRONOUN_SEATED and t.sentence != tokens[j - 1].sentence:
+            seat = _pronoun_seat(tokens, j)
+            if seat is not None:
+                return seat, k
+        # another player named between: "he" may be him
+        if t.word in SEAT_WORDS or _name(t) or t.word in PEOPLE or t.word in _OTHER_PLAYER:
+            return None
     return None
 
 
+def _pronoun_seat(tokens: Sequence[Token], j: int) -> Seat | None:
+    """The seat told by 'he's West', 'she was sitting South', 'hes in the north chair' at `j`."""
+    for t in tokens[j + 1:j + 5]:
+        if t.sentence != tokens[j].sentence:
+            return None
+        if t.word in SEAT_WORDS:
+            return SEAT_WORDS[t.word]
+        if t.word not in _SEATED_BY:
+            return None
+    return None
+
+
+_OTHER_PLAYER = frozenset(("my", "partner", "partners", "pard", "dealer", "eldest", "opponent", "opponents", "guy",
+                           "man", "woman", "lady", "player", "person"))
+"""Words that name a player other than the one a later 'he's West' may seat."""
 _NOT_KIN = frozenset(("partner", "partners", "pard", "left", "right", "lho", "rho", "seat", "hand", "cards", "card",
                       "turn", "deal", "lead", "team", "side"))
 """Words after "my" that are no person seated by an aside: my partner is the teller's opposite."""
 _FIRST_PERSON = frozenset(("i", "me", "my", "myself", "mine", "we", "us", "our", "ours"))
-_SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated"))
+_SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated",
+                        "playing"))
 _PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's", "hes", "shes"))
 _PARTNER_SAID = frozenset(("my", "our", "partner", "pard"))
 """Words between a name and its seat that say whose partner he is: "Devin is my partner (East)"."""
@@ -1810,7 +1948,14 @@ def _lower_name(tok: Token) -> bool:
 def _name(tok: Token) -> str:
     """A token as a player's name might be written: 'Ray', "Ray's" -> 'Ray'."""
     raw = tok.raw[:-2] if tok.raw.endswith(("'s", "\u2019s")) else tok.raw
+    if raw.lower() in _HONORIFICS:
+        return ""  # "Mr. Tran": the name is Tran
     return raw if raw[:1].isupper() and raw[1:].islower() and len(raw) >= 2 else ""
+
+
+_ACCUSING = frozenset(("accused", "accuses", "accusing", "accuse", "blamed", "blames", "blaming", "blame"))
+"""Verbs whose object is the one said to have offended: "accused Jaden of trumping"."""
+_HONORIFICS = frozenset(("mr", "mrs", "ms", "miss", "dr", "mister", "madam", "mme", "herr", "frau"))
 
 
 def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
@@ -1845,7 +1990,7 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
         return None
 
     for i, tok in enumerate(tokens):
-        name = _name(tok)
+        name = _name(tok) or _kin_name(tokens, i)
         if not name and _roster_entry(tokens, i):  # "im north, priya south, marcus east, ty west", "jules e"
             seat_word = tokens[i + 1]
             out.setdefault(tok.raw.capitalize(), SEAT_WORDS.get(seat_word.word) or Seat(seat_word.raw.upper()))
@@ -1853,9 +1998,14 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
         if not name and _lower_name(tok) and i + 1 < len(tokens) and "~aside" in tokens[i + 1].tags and \
                 "~aside" not in tok.tags:  # "bro kyle (east) didnt follow": typed in lower case
             seat = seat_of(i + 1, _SEATED_BY | _PRONOUN_SEATED, 3)
+            if seat is None:  # "mike (my sisters bf, hes sitting north)"
+                seat = next((found for k in range(i + 1, min(i + 9, len(tokens))) if "~aside" in tokens[k].tags
+                             and tokens[k].word in _PRONOUN_SEATED and (found := _pronoun_seat(tokens, k))), None)
             if seat is not None:
                 out.setdefault(tok.raw.capitalize(), seat)
             continue
+        if name and i and tokens[i - 1].word in ("from", "opposite", "beside"):
+            continue  # "I'm across from Chief, South chair": the seat after is the teller's
         if name and tok.word not in SEAT_WORDS and tok.stem not in _common_stems() and i + 1 < len(tokens):
             nxt = tokens[i + 1]
             skip = 1 if nxt.word.endswith("ing") and i + 2 < len(tokens) else 0  # "Norm dealing (North)"
@@ -1874,21 +2024,38 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
                 if seat is None and (nxt.word in ("is", "was") or tok.word.endswith("'s") and nxt.word in ("my", "our")) \
                         and nxt.sentence == tok.sentence:
                     seat = seat_of(i + 1, _SEATED_BY | _PARTNER_SAID, 5)  # "Devin is my partner (East)", "Jeremy's my partner (North)"
+                if seat is None and nxt.word in ("is", "was") and tokens[i + 2:i + 4] and \
+                        [t.word for t in tokens[i + 2:i + 4]] == ["the", "dealer"]:
+                    seat = seat_of(i + 4, _SEATED_BY, 3)  # "Ruiz is the dealer, sitting East"
             if seat is None:
                 seat = chair_of(i)
             if seat is not None:
                 out.setdefault(name, seat)
         elif tok.word in _PRONOUN_SEATED:
-            seat = seat_of(i + 1, _SEATED_BY, 2)
+            seat = _pronoun_seat(tokens, i)
             # "Wade keeps groaning. He's West": the last name of this sentence, or of the one before
             opens = i == 0 or tokens[i - 1].sentence != tok.sentence
             before = tokens[i - 1].sentence if i else -1  # "Cindy reneged!!! she's North": three stops, one sentence back
-            named = [t for k, t in enumerate(tokens[:i]) if (t.sentence == tok.sentence or opens and t.sentence == before)
-                     and _name(t) and t.word not in SEAT_WORDS and t.stem not in _common_stems()
-                     and not _placed_by_him(tokens, k)]
+            called = [(k, n) for k, t in enumerate(tokens[:i]) if (n := _name(t) or _kin_name(tokens, k))
+                      and t.word not in SEAT_WORDS and t.stem not in _common_stems() and not _placed_by_him(tokens, k)]
+            named = [n for k, n in called if tokens[k].sentence == tok.sentence or opens and tokens[k].sentence == before]
+            # "Grandma reneged. ... She sits South.": the one player named and not yet seated, however far back
+            unseated = {n for _, n in called if n not in out}
+            if not named and opens and len(unseated) == 1 and not any(t.word in _OTHER_PLAYER for t in tokens[:i]):
+                named = list(unseated)
             if seat is not None and named:
-                out.setdefault(_name(named[-1]), seat)
+                out.setdefault(named[-1], seat)
     return out
+
+
+def _kin_name(tokens: Sequence[Token], i: int) -> str:
+    """A player told by kin and typed in lower case, as a name: "grandpa is north btw" ->
+    'Grandpa'; not after "my", where the teller's kin is read as "my uncle (East)" is."""
+    tok = tokens[i]
+    raw = tok.raw[:-2] if tok.raw.endswith(("'s", "\u2019s")) else tok.raw
+    if raw.lower() not in PEOPLE or not raw.islower() or i and tokens[i - 1].word in ("my", "our", "his", "her"):
+        return ""
+    return raw.capitalize()
 
 
 def _roster_entry(tokens: Sequence[Token], i: int) -> bool:
@@ -2162,7 +2329,7 @@ def _score_side(word: str, me: Seat | None) -> str | None:
 
 
 # A seat's letter stands alone: the "s" of "dealers partner" is no South.
-_DEALER_IS = re.compile(r"\bdealer\s*(?:was|is|:|=|-|,)?\s*(?:who\s+(?:sat|sits|was|is)\s+(?:at\s+|in\s+)?)?"
+_DEALER_IS = re.compile(r"\bdealer(?:'s|\s+was|\s+is)?\s*(?:sat|sits|sitting|:|=|-|,)?\s*(?:who\s+(?:sat|sits|was|is)\s+(?:at\s+|in\s+)?)?"
                         r"\(?\s*\b(north|east|south|west|[nesw](?![\w']))",
                         re.IGNORECASE)
 
@@ -2200,6 +2367,8 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
         if [t.word for t in tokens[max(0, m.index - 4):m.index] if not t.filler][-2:] in (
                 ["dealing", "from"], ["dealt", "from"]):
             return seat  # "Mrs. Delacroix, dealing from the West seat"
+        if before[-1:] == ["dealer's"] and m.refs[0].base in "NESW" and tokens[m.index].raw[:1].isupper():
+            return seat  # "the dealer's Carol, she's in the East chair"
         if before[-1:] == ["dealer"] and not m.possessive and m.refs[0].base in "NESW":
             return seat  # "Dealer Bob (West)", "dealer North"
         if stems[:1] == ["dealer"] and said[1:2] not in (["on"], ["to"], ["at"]):
@@ -2529,10 +2698,15 @@ class _Facts:
         k = self.subject_end(at)
         if k < 0 or self.tokens[k].word not in ("he", "she") or self.tokens[k].tags & _BACKGROUND:
             return None
+        # "Ethan claimed she reneged": one who tells of the offence named is not its "she"; but
+        # "West said he wanted to order it" tells of himself
+        accusing = self.tokens[at].stem in _stemset(NAMING_ACTS.get(self.kind, ""))
         others = [m for m in self.mentions if m.index < k and self.actor(m)
                   and (m.refs[0].base, m.refs[0].turn % 4) != ("me", 0) and m.refs[0].base != "you"
                   and not self.identity(m) and not self.predicate(m) and not _awaited(self.tokens, m.index)
-                  and (leader or not self.led(m)) and self.tokens[k].sentence - m.sentence <= 2]
+                  and (leader or not self.led(m)) and self.tokens[k].sentence - m.sentence <= 2
+                  and not (m.sentence == self.tokens[k].sentence and self.reports(m)
+                           and (accusing or self.follows(m, _stemset(" ".join(_CLAIMING - {"said", "says"})))))]
         return others[-1].refs[0] if others else None
 
     def lone_subject(self, at: int) -> Ref | None:
@@ -2596,6 +2770,9 @@ class _Facts:
                                                     or self.after_fronted_before(m))]
             if early:
                 return self.named_outright(early[0])
+        accused = self.accused() if name == "offender" else None
+        if accused is not None:
+            return accused  # "Owen (North) accused Jaden (East) of trumping a diamond while holding one"
         told.sort(key=lambda place: not self.before_another(place[0]))
         for at, after in told:
             ref = self.seat_at(at, after)
@@ -2662,6 +2839,15 @@ class _Facts:
                 return ref
         return None
 
+    def accused(self) -> Ref | None:
+        """The one seat told accused of the act: "accused Jaden (East) of trumping", "blamed
+        West for the renege"; not a question ("who accused East of it?")."""
+        seats = {m.refs[0][:2]: m.refs[0] for m in self.mentions if m.kind == "seat" and m.start > 0
+                 and self.tokens[m.start - 1].word in _ACCUSING and "?" not in self.tokens[m.index].tags
+                 and any(t.word in ("of", "for") for t in self.tokens[m.index + 1:m.index + 4]
+                         if "~aside" not in t.tags)}
+        return next(iter(seats.values())) if len(seats) == 1 else None
+
     def cleft(self) -> Ref | None:
         """The seat a cleft sentence singles out: "It was North who did it", "it's West that
         reneged"; the one such seat, told, not asked."""
@@ -2705,6 +2891,8 @@ class _Facts:
         of them reneged", "somebody on the other team led", "one of them two, Tom or Sheila,
         didn't follow"; None where it has none."""
         acts = _stemset(ACTS.get(self.kind, "") + " " + NAMING_ACTS.get(self.kind, "") + " follow followed")
+        if self.kind in LEAD_IS_CONTEXT:  # "Somebody led a heart, Norma trumped it": the lead is not the act
+            acts -= _stemset("led lead leads leading")
         for k, tok in enumerate(self.tokens):
             one_of = tok.word == "one" and k + 2 < len(self.tokens) and self.tokens[k + 1].word == "of" \
                 and self.tokens[k + 2].word not in ("those", "these")  # "one of those guys who slaps down"
@@ -2717,9 +2905,11 @@ class _Facts:
             clause = tok.clause
             skip = 3 if one_of else 1  # past "of them": whom the one is of, not another subject
             ahead = [t for t in self.tokens[k + skip:k + 15] if t.sentence == tok.sentence]
-            for t in ahead:
+            for n, t in enumerate(ahead):
                 if "@seat" in t.tags and t.clause == clause:
                     break  # "Somebody led the king and S (Gloria) ruffed it": the act is another's
+                if "@seat" in t.tags and n + 1 < len(ahead) and ahead[n + 1].stem in acts:
+                    break  # "Somebody led a heart, Norma trumped it": Norma's act, named
                 if t.stem in acts and not t.tags & _BACKGROUND and t.clause - clause <= 2:
                     return tok.sentence
         return None
@@ -2945,6 +3135,9 @@ class _Facts:
         if verb is not None and verb + 1 < len(self.tokens) and (
                 "#suit" in self.tokens[verb + 1].tags or self.tokens[verb + 1].word in ("trump", "trumps")):
             return False  # "N called spades before W had passed": naming the trump, not telling
+        if verb is not None and verb + 1 < len(self.tokens) and \
+                self.tokens[verb + 1].stem in _stemset(NAMING_ACTS.get(self.kind, "")):
+            return True  # "I say reneg", "Okafor hollers renege": the claimant crying the offence
         # another seat named within five words ("I think the guy across from me reneged": from
         # where its words begin)
         if any(m.index < o.index and o.start <= m.index + 5 and o.clause == m.clause

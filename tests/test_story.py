@@ -1179,3 +1179,83 @@ def test_a_name_seated_after_three_stops_and_by_apostrophe_s_my_partner() -> Non
                     "when she had a spade").facts["offender"] == "N"
     assert classify("I'm South, Jeremy's my partner (North). Jeremy led the queen of spades when West had won "
                     "the trick; nobody else had played.").facts["offender"] == "N"
+
+
+@pytest.mark.parametrize("text, seat", [
+    # a player seated as another's partner, where that other is seated later or before
+    ("Hank's partner Pete reneged on a heart lead. Hank sits West.", "E"),  # West's partner sits East
+    ("Pete, Hank's partner, reneged on a heart lead. Hank sits West.", "E"),
+    ("Shorty was dealing from the south chair and Norma's his partner. Spades trump. Somebody led a heart, "
+     "Norma trumped it, and she had the queen of hearts.", "N"),  # the partner of South
+    # placed on a named player's side, the name seated later
+    ("Tran leads out of turn, Chief won that trick. Chief's North, Tran's on his left.", "E"),  # North's left
+    # across from the eldest: the eldest's partner, the dealer's right (South dealt: eldest West, so East)
+    ("Gene dealt from the south chair. Before Earl, who's eldest, could open his mouth, Chet across from "
+     "Earl says \"order it up!\"", "E"),
+    # "her partner" after a clause of time is the dealer's partner, not the one waited for
+    ("Irene dealt from the East seat. Before Earl, on her left, could say a word, her partner Stan blurted "
+     "out 'Pass.'", "W"),
+    # "his partner Mr. Tran": the honorific is no name of its own
+    ("Mr. Abernathy (East) led the ace of hearts and then, before his partner Mr. Tran had played to it, he "
+     "already had his next card pulled halfway out of his hand, ready to go.", "E"),
+])
+def test_a_player_seated_by_another_player_named(text: str, seat: str) -> None:
+    assert classify(text).facts.get("offender") == seat
+
+
+@pytest.mark.parametrize("text, seat", [
+    # a pronoun's seat, told sentences after the one player named
+    ("I'm telling you Grandma reneged. Diamonds were trump. The ace of hearts got led, she throws the nine of "
+     "clubs, and she had the jack of hearts. I seen it. She sits South.", "S"),
+    ("Grandma reneged, she was sitting South.", "S"),
+    # kin typed in lower case, seated by the story
+    ("grandpa said alone (hes north) and then grandma, his partner, played a card on the first lead", "S"),
+    ("ok so mike (my sisters bf, hes sitting north) didnt follow clubs and threw a trump instead", "N"),
+    ("uncle gary went alone (hes east) and led the ace of hearts, and my grandpa played before my aunt sue "
+     "even though she was next. grandpa is north btw.", "N"),
+    # the teller's kin across from him: his partner
+    ("im west. my brother across from me played the king of diamonds when a heart was led but he had the 10 "
+     "of hearts. renege", "E"),
+    # "the dealer's Carol, she's in the East chair": East dealt, so the first to speak is South
+    ("Larry's first to talk, he's on the dealer's left, and the dealer's Carol, she's in the East chair. "
+     "Larry passes. Carol's partner passes. Then Larry goes 'wait, wait, order it up.'", "S"),
+])
+def test_a_player_seated_by_a_pronoun_or_as_kin(text: str, seat: str) -> None:
+    assert classify(text).facts.get("offender") == seat
+
+
+@pytest.mark.parametrize("text", [
+    # two players named and neither seated: "she" may be either, so whose revoke it was is asked
+    "Grandma and Aunt Jo were playing. Grandma reneged on a heart lead. Later she said she sits South.",
+    "Ann reneged on a heart lead. Bo was her partner. She sits South.",
+])
+def test_a_pronoun_seat_with_two_players_unseated_is_not_guessed(text: str) -> None:
+    assert classify(text).facts.get("offender") is None
+
+
+@pytest.mark.parametrize("text, me, seat", [
+    # the teller seats another from his own seat: across from South is North, whose right is West
+    ("Chief takes the third trick and starts in about the Browns. Dawson, on his right, leads the ace of spades "
+     "while Chief's still jawing. I'm across from Chief, South chair, and I stopped it before I played.", "S", "W"),
+    # a bare "across" is across from the teller
+    ("Ski yells that's ours partner! before I'd played to it. I'm North, Ski's across.", None, "S"),
+    # "Ruiz is the dealer, sitting East": his partner West played to the lead against his lone hand
+    ("Ruiz calls alone. Dawson, his partner, half asleep, drops a card on my opening lead. I'm eldest and Ruiz "
+     "is the dealer, sitting East.", None, "W"),
+    # "dealer sits North": the dealer's partner is South
+    ("Tran says pass before eldest even looked at his cards. Tran's the dealer's partner, dealer sits North.",
+     None, "S"),
+    # the one accused, not the accuser
+    ("Owen (North) accused Jaden (East) of trumping a diamond while holding one.", None, "E"),
+    # the claimant crying the offence is not its offender; Ruiz, on West's left, is North
+    ("I catch Ruiz. Clubs led, he trumps, then two tricks later he follows clubs. I say reneg, Ruiz says no way. "
+     "Ruiz is on my left and I'm sitting West.", "W", "N"),
+    # "she" after one who claimed it is the one accused, Chloe
+    ("Ethan (East) led the ace of spades. Chloe (South) played the nine of diamonds though she held the ten of "
+     "spades. Ethan claimed she reneged.", None, "S"),
+    # but "he" after one who said he wanted to order is himself
+    ("North dealt. West - third hand - passed, and then after it got to North, West said he wanted to order it "
+     "up after all.", None, "W"),
+])
+def test_a_player_seated_from_the_teller_or_told_of_by_another(text: str, me: str | None, seat: str) -> None:
+    assert classify(text, me=me).facts.get("offender") == seat
