@@ -1563,6 +1563,10 @@ _NOTICING = frozenset(("stopped", "caught", "noticed", "saw", "realized", "reali
 """Verbs after "before X" that tell when it was found, not whose turn it was."""
 _CLAIMING = frozenset(("said", "says", "claims", "claimed", "insists", "insisted", "swears", "swore", "accused"))
 """Verbs of telling that, before 'he' or 'she', accuse another."""
+_CLAIMS = " ".join(sorted(_CLAIMING - {"said", "says"}))
+"""Of those, the ones that claim, not only tell: "Ethan claimed she reneged"."""
+_ACCUSING = frozenset(("accused", "accuses", "accusing", "accuse", "blamed", "blames", "blaming", "blame"))
+"""Verbs whose object is the one said to have offended: "accused Jaden of trumping"."""
 _SEATING = frozenset(("~aside", "@place"))
 """Tags of words that only seat the player just named: "(West)", "on his left"."""
 _PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who", "sit", "am"))
@@ -1607,6 +1611,10 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 return bound(other)
         return None
 
+    def tie_of(j: int) -> tuple[str, int, int] | None:
+        """What seats the player at `j` by another: a place ("on his left") or a partner."""
+        return _placed(*within(j), j, deal_roles) or _partnered(plain, words, j)
+
     # A name seated by a place or a partner may be named before it is seated ("Tran led.
     # Chief's North, Tran's on his left"), and seated by another name seated later ("Red's
     # partner Pete reneged. Red sits West"): bound in passes until nothing more is bound.
@@ -1616,8 +1624,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             if tok.word in _TELLER and "~q" not in tok.tags:
                 # "I'm across from Chief", "I'm Chief's partner", "I sit on Chief's left": Chief's
                 # seat, from the teller's
-                place = _placed(*within(j), j, deal_roles)
-                tie = (place[0], place[1]) if place is not None else _partnered(plain, words, j)
+                tie = tie_of(j)
                 other = tie[0][1:].capitalize() if tie is not None and tie[0].startswith("@") else ""
                 if other and other not in names and other not in by_role:
                     by_role[other] = Ref("me", -tie[1] % 4, other)
@@ -1626,8 +1633,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             called = _name(tok) or _kin_name(tokens, j)
             if not called or called in names or called in by_role or tok.stem in _common_stems():
                 continue
-            place = _placed(*within(j), j, deal_roles)
-            tie = (place[0], place[1]) if place is not None else _partnered(plain, words, j)
+            tie = tie_of(j)
             anchor = anchor_of(tie[0], j) if tie is not None else None
             if anchor is not None and anchor.words.lower() != called.lower():
                 by_role[called] = anchor.shifted(tie[1], tok.raw)
@@ -1707,8 +1713,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         elif called in by_role:
             seat = by_role[called]
             tie = _partnered(plain, words, i)
-            last = next((k for k in range(i + 2, min(i + 4, len(tokens))) if plain[k] in ("partner", "pard")), None)
-            if tie is not None and last is not None:  # "Norma's his partner": words that seat her name no one else
+            if tie is not None and i + 2 <= tie[2] <= i + 3:  # "Norma's his partner": words that seat her name no one else
+                last = tie[2]
                 for t in tokens[i + 1:last + 1]:
                     t.tags |= {"@seat", "@place"}
                 words[i] = plain[i]
@@ -1806,13 +1812,14 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     return _join_sides(out, tokens)
 
 
-_TELLER = frozenset(("i", "i'm", "im"))
-"""The teller as the subject of his own seat: "I'm across from Chief"."""
+_TELLER = frozenset(("i", "im"))
+"""The teller as the subject of his own seat: "I'm across from Chief" (its word is "i")."""
 
 
-def _partnered(plain: Sequence[str], words: Sequence[str], j: int) -> tuple[str, int] | None:
-    """(whose partner, 2) where the words tie the name at `j` to his partner: "Pete, Red's
-    partner, reneged", "Norma's his partner", "Pete is my partner", "Red's partner Pete"."""
+def _partnered(plain: Sequence[str], words: Sequence[str], j: int) -> tuple[str, int, int] | None:
+    """(whose partner, 2, last index of the words that say so) where the words tie the name at
+    `j` to his partner: "Pete, Red's partner, reneged", "Norma's his partner", "Pete is my
+    partner"; or, told before the name, "Red's partner Pete" (the last index then `j`)."""
     k = j
     while k + 1 < len(plain) and plain[k + 1] in ("is", "was", "who"):
         k += 1
@@ -1820,25 +1827,24 @@ def _partnered(plain: Sequence[str], words: Sequence[str], j: int) -> tuple[str,
     if k + 2 < len(plain) and plain[k + 2] in ("partner", "pard") and after not in ("of", "and"):
         owner = plain[k + 1]
         if owner in ("his", "her"):
-            return owner, 2
+            return owner, 2, k + 2
         if owner in ("my", "our"):
-            return "me", 2
+            return "me", 2, k + 2
         if words[k + 1].endswith("'s") and owner.isalpha() and owner != "dealer":
-            return "@" + owner, 2
-    if j >= 2 and plain[j - 1] in _HONORIFICS:
-        j -= 1  # "his partner Mr. Tran"
-    if j >= 2 and plain[j - 1] in ("partner", "pard"):
-        owner = plain[j - 2]
+            return "@" + owner, 2, k + 2
+    name, at = j, j - 1 if j >= 2 and plain[j - 1] in _HONORIFICS else j  # "his partner Mr. Tran"
+    if at >= 2 and plain[at - 1] in ("partner", "pard"):
+        owner = plain[at - 2]
         if owner in ("his", "her"):
-            return owner, 2
+            return owner, 2, name
         if owner == "my":
-            return "me", 2
-        if words[j - 2] == "dealer's":
-            return "dealer", 2
-        if words[j - 2].endswith("'s") and owner.isalpha():
-            return "@" + owner, 2
-    if j >= 2 and words[j - 1] == "dealer's" and plain[j - 2] == "the":
-        return "dealer", 0  # "the dealer's Carol, she's in the East chair"
+            return "me", 2, name
+        if words[at - 2] == "dealer's":
+            return "dealer", 2, name
+        if words[at - 2].endswith("'s") and owner.isalpha():
+            return "@" + owner, 2, name
+    if at >= 2 and words[at - 1] == "dealer's" and plain[at - 2] == "the":
+        return "dealer", 0, name  # "the dealer's Carol, she's in the East chair"
     return None
 
 
@@ -1945,17 +1951,21 @@ def _lower_name(tok: Token) -> bool:
         and tok.word not in _FIRST_PERSON | _PRONOUN_SEATED and tok.stem not in _common_stems()
 
 
+def _unowned(raw: str) -> str:
+    """A word without its possessive: "Ray's" -> 'Ray'."""
+    return raw[:-2] if raw.endswith(("'s", "\u2019s")) else raw
+
+
 def _name(tok: Token) -> str:
     """A token as a player's name might be written: 'Ray', "Ray's" -> 'Ray'."""
-    raw = tok.raw[:-2] if tok.raw.endswith(("'s", "\u2019s")) else tok.raw
+    raw = _unowned(tok.raw)
     if raw.lower() in _HONORIFICS:
         return ""  # "Mr. Tran": the name is Tran
     return raw if raw[:1].isupper() and raw[1:].islower() and len(raw) >= 2 else ""
 
 
-_ACCUSING = frozenset(("accused", "accuses", "accusing", "accuse", "blamed", "blames", "blaming", "blame"))
-"""Verbs whose object is the one said to have offended: "accused Jaden of trumping"."""
 _HONORIFICS = frozenset(("mr", "mrs", "ms", "miss", "dr", "mister", "madam", "mme", "herr", "frau"))
+"""Titles before a name, which are no name of their own: "Mr. Tran" is Tran."""
 
 
 def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
@@ -2051,8 +2061,7 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
 def _kin_name(tokens: Sequence[Token], i: int) -> str:
     """A player told by kin and typed in lower case, as a name: "grandpa is north btw" ->
     'Grandpa'; not after "my", where the teller's kin is read as "my uncle (East)" is."""
-    tok = tokens[i]
-    raw = tok.raw[:-2] if tok.raw.endswith(("'s", "\u2019s")) else tok.raw
+    raw = _unowned(tokens[i].raw)
     if raw.lower() not in PEOPLE or not raw.islower() or i and tokens[i - 1].word in ("my", "our", "his", "her"):
         return ""
     return raw.capitalize()
@@ -2706,7 +2715,7 @@ class _Facts:
                   and not self.identity(m) and not self.predicate(m) and not _awaited(self.tokens, m.index)
                   and (leader or not self.led(m)) and self.tokens[k].sentence - m.sentence <= 2
                   and not (m.sentence == self.tokens[k].sentence and self.reports(m)
-                           and (accusing or self.follows(m, _stemset(" ".join(_CLAIMING - {"said", "says"})))))]
+                           and (accusing or self.follows(m, _stemset(_CLAIMS))))]
         return others[-1].refs[0] if others else None
 
     def lone_subject(self, at: int) -> Ref | None:
