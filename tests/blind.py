@@ -122,7 +122,7 @@ def grade(entries: list[dict[str, Any]]) -> Grade:
             g.ruled += 1
             if Seat_side(said) != Seat_side(seat):
                 g.wrong_side += 1
-        if right and seat:
+        if right and seat and names_a_seat(e["kind"]):
             g.seat_total += 1
             ok = said == seat
             g.seat_right += ok
@@ -131,16 +131,39 @@ def grade(entries: list[dict[str, Any]]) -> Grade:
     return g
 
 
-def offender(found: Any) -> str | None:
-    """The offender the reading names: its fact, or the dealer for a kind whose offender is
-    the dealer by definition and so has no offender fact (dealer_turned_down)."""
+# incidents.md: "`offender` is always the seat whose act is in question". Writers give it for
+# every kind, but some kinds name that seat by a fact of their own, and some are the dealer's
+# act by definition; a kind with neither (a cut, a faced card) names no seat to compare.
+ACTOR_FACT = {"deal_out_of_turn": "dealt_by", "lone_declaration": "declarer",
+              "exposed_in_deal": "exposed_by", "misdeal": "dealt_by"}
+DEALER_ACTS = frozenset({"dealer_turned_down", "misdeal", "reshuffle_after_cut",
+                         "trump_turn_exposes", "trump_discarded"})
+
+
+def names_a_seat(kind: str) -> bool:
+    """Whether a reading of this kind names the seat whose act is in question."""
     from arbiter.classify import FACT_TYPES
 
+    return "offender" in FACT_TYPES.get(kind, {}) or kind in ACTOR_FACT or kind in DEALER_ACTS
+
+
+def actor(kind: str | None, facts: dict[str, Any], dealer: str | None) -> str | None:
+    """The seat a reading names as the one whose act is in question."""
+    from arbiter.classify import FACT_TYPES
+
+    if "offender" in FACT_TYPES.get(kind or "", {}):
+        return facts.get("offender")
+    said = facts.get(ACTOR_FACT.get(kind or "", ""))
+    if said is None and kind in DEALER_ACTS:
+        said = dealer
+    return said if isinstance(said, str) else None
+
+
+def offender(found: Any) -> str | None:
+    """The seat the reading names as the one whose act is in question."""
     if found is None:
         return None
-    if "offender" not in FACT_TYPES.get(found.kind or "", {}) and found.kind == "dealer_turned_down":
-        return found.envelope.get("dealer")
-    return found.facts.get("offender")
+    return actor(found.kind, found.facts, found.envelope.get("dealer"))
 
 
 def Seat_side(seat: str) -> str:  # noqa: N802
@@ -209,7 +232,8 @@ def pipeline(entries: list[dict[str, Any]]) -> dict[str, int]:
             out["ruled on the wrong kind"] += 1
             continue
         seat = (e.get("facts") or {}).get("offender")
-        said = data.get("classification", {}).get("facts", {}).get("offender")
+        read = data.get("classification", {})
+        said = actor(read.get("kind"), read.get("facts", {}), read.get("dealer"))
         if seat and said and Seat_side(seat) != Seat_side(said):
             out["ruled against the wrong side"] += 1
     return dict(out)
