@@ -34,7 +34,7 @@ worked out against the caller's KindSpec.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -799,6 +799,8 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
     clause = sentence = 0
     questions: set[int] = set()
     for raw, word, where in _open_placed(text):
+        if word == "." and tokens and tokens[-1].word in _HONORIFICS:
+            continue  # "Mr. Brandt" is one name, not the end of a sentence
         if word in _CLAUSE_BREAK:
             if word == "?":
                 questions.add(clause)
@@ -1472,7 +1474,7 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
     if across is not None:  # "the lady across from me", "the guy opposite the dealer"
         owner, end = across
         return owner, 2, end
-    if at + 3 >= len(plain) or plain[at + 1] not in ("on", "to", "at"):
+    if at + 3 >= len(plain) or plain[at + 1] not in ("on", "to", "at", "upon", "from"):
         return None
     if plain[at + 2] == "the" and plain[at + 3] == "dealer" and at + 4 < len(plain):
         at += 1  # "the player at the dealer's left"
@@ -1480,7 +1482,7 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
     if side not in ("left", "right"):
         return None
     turn = _RELATIVE[side]
-    if owner == "my" or owner == "the" and plain[i] == "my":
+    if owner == "my" or owner == "the" and (plain[i] == "my" or i and plain[i - 1] in ("our", "my")):
         return "me", turn, at + 3
     if owner in ("his", "her"):
         return owner, turn, at + 3
@@ -1537,6 +1539,27 @@ def _placed(plain: Sequence[str], words: Sequence[str], i: int, roles: bool = Tr
     return _role_after(plain, words, k, sitting=k > i, roles=roles)
 
 
+_SITS = frozenset(("sits", "sat", "sitting", "is", "was"))
+"""Verbs between a place and the name it seats: "On my right sits Mr. Muller"."""
+
+
+def _placed_before(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, int, int] | None:
+    """(whose: 'me' or 'dealer'; turns to the left; index) where the place comes before the
+    name at `i`: "On my right sits Mr. Muller", "across from me was Dot", "to the dealer's left
+    sat Ray"."""
+    k = i - 1
+    if k >= 0 and plain[k] in _HONORIFICS:
+        k -= 1
+    if k < 3 or plain[k] not in _SITS:
+        return None
+    if plain[k - 3] in ("on", "to", "at", "upon") and plain[k - 1] in ("left", "right"):
+        owner = "me" if plain[k - 2] == "my" else "dealer" if words[k - 2] == "dealer's" else ""
+        return (owner, _RELATIVE[plain[k - 1]], i) if owner else None
+    if plain[k - 3:k] == ["across", "from", "me"] or plain[k - 2:k] == ["opposite", "me"]:
+        return "me", 2, i
+    return None
+
+
 def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: bool = False,
                 roles: bool = True) -> tuple[str, int, int] | None:
     """A deal role just after `k`, as an apposition ("West, the eldest, had not spoken") or
@@ -1561,6 +1584,8 @@ _BIDDING_TURN = frozenset(("speak", "talk", "bid", "call", "say", "declare"))
 """Verbs of "first to speak": a turn in the bidding, which goes round from the dealer's left."""
 _NOTICING = frozenset(("stopped", "caught", "noticed", "saw", "realized", "realised", "spotted"))
 """Verbs after "before X" that tell when it was found, not whose turn it was."""
+_SEEING = frozenset(("seen", "saw", "see", "watched", "noticed", "caught", "spotted"))
+"""Verbs before "him" or "her" that make the one seen the subject of the act after."""
 _CLAIMING = frozenset(("said", "says", "claims", "claimed", "insists", "insisted", "swears", "swore", "accused"))
 """Verbs of telling that, before 'he' or 'she', accuse another."""
 _CLAIMS = " ".join(sorted(_CLAIMING - {"said", "says"}))
@@ -1569,7 +1594,7 @@ _ACCUSING = frozenset(("accused", "accuses", "accusing", "accuse", "blamed", "bl
 """Verbs whose object is the one said to have offended: "accused Jaden of trumping"."""
 _SEATING = frozenset(("~aside", "@place"))
 """Tags of words that only seat the player just named: "(West)", "on his left"."""
-_PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who", "sit", "am"))
+_PLACED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "seated", "who", "sit", "am", "dealing"))
 """Words between a name and the place that seats him: "Earl, sitting across from the dealer"."""
 
 
@@ -1630,10 +1655,21 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                     by_role[other] = Ref("me", -tie[1] % 4, other)
                     grew = True
                 continue
+            if tok.word in _PRONOUN_SEATED and "~q" not in tok.tags:
+                # "dad dealt, hes across from me": the place seats the player the pronoun stands for
+                tie = tie_of(j)
+                anchor = anchor_of(tie[0], j) if tie is not None and tie[0] in ("me", "dealer") else None
+                called = _antecedent(tokens, j, {*names, *by_role}) if anchor is not None else None
+                if called and called not in names and called not in by_role:
+                    by_role[called] = anchor.shifted(tie[1], called)
+                    grew = True
+                continue
             called = _name(tok) or _kin_name(tokens, j)
+            if not called and _lower_name(tok) and j + 1 < len(tokens) and tokens[j + 1].word in _SITS:
+                called = tok.raw.capitalize()  # "sam is across from me": a name typed in lower case, placed
             if not called or called in names or called in by_role or tok.stem in _common_stems():
                 continue
-            tie = tie_of(j)
+            tie = tie_of(j) or _placed_before(plain, words, j)
             anchor = anchor_of(tie[0], j) if tie is not None else None
             if anchor is not None and anchor.words.lower() != called.lower():
                 by_role[called] = anchor.shifted(tie[1], tok.raw)
@@ -1688,7 +1724,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             i += 1
             continue
         called = _name(tokens[i]) or (tokens[i].raw.capitalize() if tokens[i].raw.islower()
-                                      and tokens[i].raw.capitalize() in names else "")
+                                      and (tokens[i].raw.capitalize() in names or tokens[i].raw.capitalize() in by_role
+                                           and _lower_name(tokens[i])) else "") or _kin_name(tokens, i)
         if p in SEAT_WORDS or called in names:
             seat = Ref(SEAT_WORDS[p].value if p in SEAT_WORDS else names[called].value, 0, tokens[i].raw)
             apposed = i + 1 < len(tokens) and tokens[i + 1].clause != tokens[i].clause
@@ -1746,7 +1783,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = Ref("me", _RELATIVE[p], f"{p}-hand opponent")
             end = i + 2
         elif p == "my" and (kin := _kin_seated(tokens, i)) is not None:
-            seat, end = Ref(kin[0].value, 0, tokens[kin[1]].raw), kin[1]  # "my little brother (he's North)"
+            seat, end = kin  # "my little brother (he's North)", "my brother dealt. hes on my right"
+        elif p == "i" and nxt in _OPINING and nxt2 not in ("i", "i'm", "im"):
+            pass  # "the guy on my left, I think his name's Curtis, threw": an aside, not the actor
         elif p in ("i", "me", "myself", "my"):
             seat = Ref("me", 0, raw)
         elif p == "dealer":
@@ -1812,6 +1851,8 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     return _join_sides(out, tokens)
 
 
+_OPINING = frozenset(("think", "guess", "believe", "reckon", "suppose"))
+"""After "I", words that make an aside of the teller's opinion, not an act of his."""
 _TELLER = frozenset(("i", "im"))
 """The teller as the subject of his own seat: "I'm across from Chief" (its word is "i")."""
 
@@ -1856,7 +1897,7 @@ def _awaited(tokens: Sequence[Token], at: int) -> bool:
                                              for t in tokens[max(0, at - 5):at])
 
 
-def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
+def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Ref, int] | None:
     """The seat of "my uncle (East)", "my little brother (he's North, I'm South)": a noun of
     one or two words after "my", other than partner, then an aside whose first words seat
     him; with the index of the noun."""
@@ -1867,16 +1908,16 @@ def _kin_seated(tokens: Sequence[Token], i: int) -> tuple[Seat, int] | None:
         if "~aside" in after.tags and "~aside" not in tokens[k].tags:
             for t in tokens[k + 1:k + 4]:
                 if t.word in SEAT_WORDS:
-                    return SEAT_WORDS[t.word], k
+                    return Ref(SEAT_WORDS[t.word].value, 0, tokens[k].raw), k
                 if len(t.raw) == 1 and t.raw in "NESW":
-                    return Seat(t.raw), k
+                    return Ref(t.raw, 0, tokens[k].raw), k
                 if t.word not in _PRONOUN_SEATED | {"is", "was", "sits", "sitting", "at", "in", "the"}:
                     return None
             return None
     return _kin_seated_later(tokens, i + 1)
 
 
-def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Seat, int] | None:
+def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Ref, int] | None:
     """"my husband led out of turn again (he's East, I'm West)": an aside later in the
     sentence that opens with 'he's' or 'she's' and a seat, with no other player named
     between, seats the one noun after "my"; so does a later sentence that opens so ("my
@@ -1890,8 +1931,10 @@ def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Seat, int] | Non
         if "~aside" in t.tags:
             seat = tokens[j + 1]
             if t.word in _PRONOUN_SEATED and "~aside" in seat.tags and seat.word in SEAT_WORDS:
-                return SEAT_WORDS[seat.word], k
+                return Ref(SEAT_WORDS[seat.word].value, 0, tokens[k].raw), k
             return None
+        if "~q" in t.tags or t.word == "my" and tokens[j + 1].word in _NOT_KIN:
+            continue  # words quoted, and "when it was MY turn": no other player named
         if t.word in SEAT_WORDS or t.word in _FIRST_PERSON or t.word in _PRONOUN_SEATED or _name(t):
             return None
     else:
@@ -1901,13 +1944,26 @@ def _kin_seated_later(tokens: Sequence[Token], k: int) -> tuple[Seat, int] | Non
         if t.sentence > tokens[k].sentence + 2:
             return None
         if t.word in _PRONOUN_SEATED and t.sentence != tokens[j - 1].sentence:
-            seat = _pronoun_seat(tokens, j)
+            seat = _pronoun_place(tokens, j)
             if seat is not None:
-                return seat, k
+                return seat._replace(words=tokens[k].raw), k
         # another player named between: "he" may be him
         if t.word in SEAT_WORDS or _name(t) or t.word in PEOPLE or t.word in _OTHER_PLAYER:
             return None
     return None
+
+
+def _pronoun_place(tokens: Sequence[Token], j: int) -> Ref | None:
+    """The seat told by 'he's West' or by a place beside the teller or the dealer, 'hes on my
+    right', 'she's across from me', at `j`."""
+    seat = _pronoun_seat(tokens, j)
+    if seat is not None:
+        return Ref(seat.value)
+    plain = [t.word[:-2] if t.word.endswith("'s") else t.word for t in tokens]
+    place = _placed(plain, [t.word for t in tokens], j, roles=False)
+    if place is None or place[0] not in ("me", "dealer") or tokens[place[2]].sentence != tokens[j].sentence:
+        return None
+    return Ref(place[0], place[1])
 
 
 def _pronoun_seat(tokens: Sequence[Token], j: int) -> Seat | None:
@@ -1930,7 +1986,7 @@ _NOT_KIN = frozenset(("partner", "partners", "pard", "left", "right", "lho", "rh
 """Words after "my" that are no person seated by an aside: my partner is the teller's opposite."""
 _FIRST_PERSON = frozenset(("i", "me", "my", "myself", "mine", "we", "us", "our", "ours"))
 _SEATED_BY = frozenset(("is", "was", "sits", "sitting", "sat", "on", "at", "in", "who", "the", "seat", "seated",
-                        "playing"))
+                        "playing", "had", "has"))
 _PRONOUN_SEATED = frozenset(("he", "she", "he's", "she's", "hes", "shes"))
 _PARTNER_SAID = frozenset(("my", "our", "partner", "pard"))
 """Words between a name and its seat that say whose partner he is: "Devin is my partner (East)"."""
@@ -2046,16 +2102,27 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             # "Wade keeps groaning. He's West": the last name of this sentence, or of the one before
             opens = i == 0 or tokens[i - 1].sentence != tok.sentence
             before = tokens[i - 1].sentence if i else -1  # "Cindy reneged!!! she's North": three stops, one sentence back
-            called = [(k, n) for k, t in enumerate(tokens[:i]) if (n := _name(t) or _kin_name(tokens, k))
-                      and t.word not in SEAT_WORDS and t.stem not in _common_stems() and not _placed_by_him(tokens, k)]
-            named = [n for k, n in called if tokens[k].sentence == tok.sentence or opens and tokens[k].sentence == before]
-            # "Grandma reneged. ... She sits South.": the one player named and not yet seated, however far back
-            unseated = {n for _, n in called if n not in out}
-            if not named and opens and len(unseated) == 1 and not any(t.word in _OTHER_PLAYER for t in tokens[:i]):
-                named = list(unseated)
-            if seat is not None and named:
-                out.setdefault(named[-1], seat)
+            named = _antecedent(tokens, i, out) if seat is not None else None
+            if named is not None:
+                out.setdefault(named, seat)
     return out
+
+
+def _antecedent(tokens: Sequence[Token], i: int, seated: Container[str]) -> str | None:
+    """The player the pronoun at `i` stands for, where it seats him ("Wade keeps groaning. He's
+    West"): the last name of its sentence, or of the one before where the pronoun opens its
+    own; else the one player named and not yet seated, however far back ("Grandma reneged. ...
+    She sits South")."""
+    tok = tokens[i]
+    opens = i == 0 or tokens[i - 1].sentence != tok.sentence
+    before = tokens[i - 1].sentence if i else -1  # "Cindy reneged!!! she's North": three stops, one sentence back
+    called = [(k, n) for k, t in enumerate(tokens[:i]) if (n := _name(t) or _kin_name(tokens, k))
+              and t.word not in SEAT_WORDS and t.stem not in _common_stems() and not _placed_by_him(tokens, k)]
+    named = [n for k, n in called if tokens[k].sentence == tok.sentence or opens and tokens[k].sentence == before]
+    unseated = {n for _, n in called if n not in seated}
+    if not named and opens and len(unseated) == 1 and not any(t.word in _OTHER_PLAYER for t in tokens[:i]):
+        named = list(unseated)
+    return named[-1] if named else None
 
 
 def _kin_name(tokens: Sequence[Token], i: int) -> str:
@@ -2162,8 +2229,14 @@ def find_trump(tokens: list[Token]) -> Suit | None:
 # context; the kind comes from the act complained of, never from them.
 
 _SEAT_NAME = r"(north|east|south|west)"
+_HOLDING = ("had", "have", "play", "played", "playing", "took", "sat", "sit")
+"""Verbs by which "I had West", "I play North" tell the seat the teller holds."""
 _ME_PATTERNS = (
-    re.compile(rf"\b(?:i'?m|i am|i was|me being)\s+(?:sitting\s+)?(?:at\s+|in\s+)?{_SEAT_NAME}\b"),
+    re.compile(rf"\b(?:i'?m|i am|i was|me being)\s+(?:sitting\s+|seated\s+)?(?:at\s+|in\s+|on\s+)?(?:the\s+)?"
+               rf"{_SEAT_NAME}\b(?!'s)(?!\s+(?:of|from)\b)"),
+    # "I had West", "I play North", "I sat in the north chair": the seat a teller holds
+    re.compile(rf"\bi\s+(?:was\s+|am\s+)?(?:{'|'.join(_HOLDING)})\s+(?:in\s+|at\s+|on\s+)?"
+               rf"(?:the\s+)?{_SEAT_NAME}\b(?!'s)(?!\s+(?:of|from)\b)"),
     re.compile(rf"\b(?:i|me|i'?m|myself)\s*(?:was\s+|am\s+)?(?:\w+ing\s*)?"
                rf"\(\s*(?:i'?m\s+|sitting\s+)?{_SEAT_NAME}\s*\)"),
     re.compile(rf"\({_SEAT_NAME},?\s+(?:that'?s\s+)?me\)"),
@@ -2350,13 +2423,17 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
     said_so = _DEALER_IS.search(canon_text(text))
     if said_so and kind != "deal_out_of_turn":
         return Seat.parse(said_so.group(1)[0].upper())
-    for m in mentions:
+    for at, m in enumerate(mentions):
+        if m.kind == "seat" and m.refs[0] == Ref("dealer", 0, "the dealer") and kind != "deal_out_of_turn":
+            seat = _dealer_placed(tokens, m, mentions[at + 1:at + 2], me)
+            if seat is not None:
+                return seat  # "dealer was the guy across from me", "Dealer (on my left)"
         if m.kind != "seat" or m.refs[0].base == "dealer":
             continue
         seat = m.refs[0].resolve(me, None)
         if seat is None:
             continue
-        after = [t for t in tokens[m.index + 1:m.index + 5] if not t.filler]
+        after = [t for t in tokens[m.index + 1:m.index + 5] if not t.filler and t.sentence == tokens[m.index].sentence]
         stems = [t.stem for t in after]
         said = [t.word for t in after]
         before = [t.word for t in tokens[max(0, m.index - 2):m.index] if not t.filler]
@@ -2383,6 +2460,24 @@ def find_dealer(tokens: list[Token], mentions: list[Mention], kind: str | None, 
         if stems[:1] == ["dealer"] and said[1:2] not in (["on"], ["to"], ["at"]):
             return seat  # "North, the dealer", "South was dealer"; not "I'm East, the dealer on my right"
     return None
+
+
+_DEALER_AT = frozenset(("was", "is", "(", ",", "on", "at", "in", "the", "sits", "sitting", "sat", "seated"))
+
+
+def _dealer_placed(tokens: Sequence[Token], dealer: Mention, following: Sequence[Mention],
+                   me: Seat | None) -> Seat | None:
+    """The seat of "dealer was my partner", "dealer (on my left)", "Dealer on West": a seat
+    named just after the dealer, in his sentence, with only words of being or place between;
+    not an owner ("the dealer was East's partner")."""
+    if not following:
+        return None
+    seat = following[0]
+    between = [t.word for t in tokens[dealer.index + 1:seat.start] if not t.filler]
+    if (seat.kind != "seat" or seat.possessive or seat.refs[0].base == "dealer" or seat.sentence != dealer.sentence
+            or len(between) > 3 or any(w not in _DEALER_AT for w in between)):
+        return None
+    return seat.refs[0].resolve(me, None)
 
 
 # ---------------------------------------------------------------------------
@@ -2513,6 +2608,21 @@ def _you_seat(tokens: Sequence[Token]) -> Seat | None:
                 (nxt.word in ("are", "were", "was") or "~aside" in tokens[j + 2].tags):
             return seat
     return None
+
+
+def _holds_seat(tokens: Sequence[Token], i: int) -> bool:
+    """Whether "I" at `i` opens "I had West", "I play North", "I sat in the north chair"."""
+    if tokens[i].word != "i":
+        return False
+    k = i + 1
+    if k < len(tokens) and tokens[k].word in ("was", "am"):
+        k += 1
+    if k >= len(tokens) or tokens[k].word not in _HOLDING:
+        return False
+    rest = [t for t in tokens[k + 1:k + 4] if t.clause == tokens[i].clause]
+    while rest and rest[0].word in ("in", "at", "on", "the"):
+        rest = rest[1:]
+    return bool(rest) and rest[0].word in SEAT_WORDS and (len(rest) < 2 or rest[1].word not in ("of", "from"))
 
 
 def _says_i_am(tok: Token) -> bool:
@@ -2662,6 +2772,11 @@ class _Facts:
             return False
         if m.refs[0].words.lower() == "me" and m.index > 0 and self.tokens[m.index - 1].word in _PREPOSITIONS:
             return False  # "my partner across from me said pass": the object, not the one who spoke
+        after = [t.word for t in self.tokens[m.index + 1:m.index + 4]]
+        if after[:1] in (["had"], ["have"]):
+            after = after[1:]
+        if len(after) >= 2 and after[0] in _SEEING and after[1] in ("him", "her"):
+            return False  # "I'd seen her holding the queen": the one seen acted, not the one who saw
         if not m.possessive:
             return True
         return self.kind in OWNER_KINDS and m.obj in ("card", "cards", "hand", "exposed", "")
@@ -2705,7 +2820,9 @@ class _Facts:
         or no such player was named. Without `leader`, the trick's leader is not the one meant
         ("South led the nine and the maker played the knave. He still held the queen")."""
         k = self.subject_end(at)
-        if k < 0 or self.tokens[k].word not in ("he", "she") or self.tokens[k].tags & _BACKGROUND:
+        # "I'd seen her holding the queen": the one seen is the act's subject, not the teller
+        seen = k > 0 and self.tokens[k].word in ("him", "her") and self.tokens[k - 1].word in _SEEING
+        if k < 0 or self.tokens[k].word not in ("he", "she") and not seen or self.tokens[k].tags & _BACKGROUND:
             return None
         # "Ethan claimed she reneged": one who tells of the offence named is not its "she"; but
         # "West said he wanted to order it" tells of himself
@@ -2713,6 +2830,7 @@ class _Facts:
         others = [m for m in self.mentions if m.index < k and self.actor(m)
                   and (m.refs[0].base, m.refs[0].turn % 4) != ("me", 0) and m.refs[0].base != "you"
                   and not self.identity(m) and not self.predicate(m) and not _awaited(self.tokens, m.index)
+                  and not self.whose_turn(m)  # "the eldest hand must lead, but he leads": not the eldest
                   and (leader or not self.led(m)) and self.tokens[k].sentence - m.sentence <= 2
                   and not (m.sentence == self.tokens[k].sentence and self.reports(m)
                            and (accusing or self.follows(m, _stemset(_CLAIMS))))]
@@ -3052,10 +3170,11 @@ class _Facts:
 
     def whose_turn(self, m: Mention) -> bool:
         """Whether the words after a seat say only that it was his turn: "West is first to
-        speak", "the eldest hand was to lead"."""
+        speak", "the eldest hand was to lead", "the eldest hand must lead"."""
         tok = self.tokens[m.index]
         ahead = [t.word for t in self.tokens[m.index + 1:m.index + 3] if t.clause == tok.clause]
-        return ahead[:1] in (["is"], ["was"]) and ahead[1:2] in (["first"], ["next"], ["supposed"], ["due"], ["to"])
+        return ahead[:1] in (["is"], ["was"]) and ahead[1:2] in (["first"], ["next"], ["supposed"], ["due"], ["to"]) \
+            or ahead[:1] in (["must"], ["should"]) and ahead[1:2] in (["lead"], ["play"], ["deal"], ["speak"])
 
     def identity(self, m: Mention) -> bool:
         """Whether a mention only says who sits where: "I'm West", "Dealer South", "the dealer
@@ -3065,6 +3184,9 @@ class _Facts:
         if (_says_i_am(self.tokens[m.index]) and nxt and nxt[0].word in SEAT_WORDS) or \
                 (prev[-1:] == ["i"] and _says_i_am(self.tokens[m.index - 1])):
             return True  # "I'm South. One of them reneged": the teller's seat, told
+        if _holds_seat(self.tokens, m.index) or self.tokens[m.index].word in SEAT_WORDS and any(
+                _holds_seat(self.tokens, k) for k in range(max(0, m.index - 4), m.index)):
+            return True  # "I play North. On my right sits Bob": the teller's seat, not a card played
         if prev[-2:] == ["i", "am"] or prev[-1:] in (["dealer"], ["am"], ["im"]) or \
                 prev[-2:-1] == ["dealer"] and prev[-1:] in (["was"], ["is"]):
             return True
@@ -3530,6 +3652,18 @@ class _Facts:
                 t.word == "named" and u.word == "it" for t, u in zip(self.tokens, self.tokens[1:])):
             self.facts["named"] = str(self.cards[0][1])  # "I could see it was the queen, so I named it"
 
+    def taker(self) -> None:
+        """lone_declaration: where a player took it from his partner, he is the one who plays
+        alone (Law 94: "I take it from you"), not the partner who first said alone: the seat
+        that said the words, where one is named before them in their sentence."""
+        for at, after in self.anchored(("take it from",), acts=True):
+            ref = self.seat_at(at, after, actors_only=False)
+            if ref is not None:
+                value = self.settle("declarer", ref)
+                if value is not None:
+                    self.facts["declarer"] = value
+                return
+
     def dealer_offends(self) -> None:
         """The offender is the dealer by the kind's own terms: the dealer's seat, or asked."""
         self.facts.pop("offender", None)
@@ -3606,8 +3740,11 @@ class _Facts:
             self.dealer_offends()  # a card seen in the dealer's own shuffle: the teller only saw it
         elif kind == "exposed_card" and self.facts.get("how") == "detached_named":
             self.detached_and_named()
-        elif kind == "lone_declaration" and "words" not in self.facts:
-            self.declared_words()
+        elif kind == "lone_declaration":
+            if self.facts.get("via") == "take_from_partner":
+                self.taker()
+            if "words" not in self.facts:
+                self.declared_words()
         unresolved = {k: v for k, v in self.unresolved.items() if k not in self.facts}
         return self.facts, unresolved
 

@@ -1259,3 +1259,81 @@ def test_a_pronoun_seat_with_two_players_unseated_is_not_guessed(text: str) -> N
 ])
 def test_a_player_seated_from_the_teller_or_told_of_by_another(text: str, me: str | None, seat: str) -> None:
     assert classify(text, me=me).facts.get("offender") == seat
+
+
+@pytest.mark.parametrize("text, me, dealer", [
+    # across from East is West; West's right is South (play goes N, E, S, W, so South's left is West)
+    ("lol dealer gave everyone 5 but he went 1 then 4. dealer was the guy across from me", "E", "W"),
+    ("Dealer went twos, then twos again, then ones to finish it off. Dealer was on my right and I had West.", None,
+     "S"),
+    ("Dealer (on my left) flipped one of the last cards face up while dealing.", "E", "S"),
+    ("I had North. Dealer was my partner. The guy on my left threw off a club on a heart lead.", None, "S"),
+    ("Dealer on West. Eldest passed, and the dealer flipped the turn card face down.", None, "W"),
+    # a kin dealer seated by a pronoun after: across from North is South
+    ("dad dealt, hes across from me. he picked up the card and discarded and THEN goes 'alone.'", "N", "S"),
+])
+def test_a_dealer_told_by_his_place(text: str, me: str | None, dealer: str) -> None:
+    assert classify(text, me=me).envelope["dealer"] == dealer
+
+
+@pytest.mark.parametrize("text, me, fact, seat", [
+    # the teller's right: North sits on East's right, East on South's
+    ("my brother shuffled like 4 times. i said you get one. hes on my right", "E", "offender", "N"),
+    ("my brother dealt when it was MY turn. hes across from me. the top card was already flipped up", "S",
+     "dealt_by", "N"),
+    # "I think his name's Curtis" is the teller's aside: the guy on North's left, East, threw off
+    ("I had North. Hearts led, the guy on my left, new guy, I think his name's Curtis, threw off a little club. "
+     "On the last trick he drops the jack of hearts, so he had a heart the whole time.", None, "offender", "E"),
+    # the teller's seat told as the one he held or sat in: on South's left is West
+    ("I sat in the south chair. The lady on my left trumped a club lead, and she had a club.", None, "offender",
+     "W"),
+])
+def test_a_player_seated_beside_the_teller_by_a_pronoun(text: str, me: str | None, fact: str, seat: str) -> None:
+    assert classify(text, me=me).facts.get(fact) == seat
+
+
+@pytest.mark.parametrize("text, fact, seat", [
+    # "Mr." ends no sentence: Mr. Brandt is the left neighbour of South, West
+    ("I sit South. My left neighbour, Mr. Brandt, he does not follow to the clubs, he gives a heart, but at the "
+     "end we see he has still the ace of clubs.", "offender", "W"),
+    # the place told before the name: on North's right sits West
+    ("I play North. On my right sits Mr. Muller. Diamonds are led, he gives a small trump, though he has a "
+     "diamond.", "offender", "W"),
+    # "upon his left": the left of South, whose deal it was, is West
+    ("It being Mr. Saltonstall's deal from the South, Mr. Ames, upon his left, took up the cards and dealt.",
+     "dealt_by", "W"),
+    # Law 94: the one who says "I take it from you" plays alone, not the partner who said alone first
+    ('Dealer was Gord in the west chair. His partner, second hand, said "alone" on the turn-up, and Gord went '
+     '"I take it from you" and played it by himself.', "declarer", "W"),
+    ("East dealt. I'm South so I was first to speak and I said \"alone,\" ordering it up. Then my partner "
+     "across the table said \"I take it from you.\"", "declarer", "N"),
+    # the opponent to the teller's left: North's left is East
+    ("Our opponent to the left (I sit North) always leads and then reaches for his second card before his "
+     "partner plays.", "offender", "E"),
+    # "dealing from my right": East's right is North; his partner South is the one seen holding the heart
+    ("I was sitting East, and Gary was dealing from my right. His partner Lois trumped in on a heart lead when "
+     "I'd seen her holding the queen of hearts.", "offender", "S"),
+    # "He had West", the sentence after the one player named, seats him
+    ("Eddie dropped the ace of clubs face up on the table while he was sorting his hand. He had West.", "offender",
+     "W"),
+    # whose turn it was ("the eldest hand must lead") is not who "he" is: he is Becker, South
+    ("Mr. Becker plays alone, he sits South. It is not his lead, the eldest hand must lead, but he leads the right "
+     "bower himself.", "offender", "S"),
+])
+def test_a_player_placed_by_words_around_the_name(text: str, fact: str, seat: str) -> None:
+    assert classify(text).facts.get(fact) == seat
+
+
+@pytest.mark.parametrize("text, seat", [
+    ("I had West.", "W"),
+    ("I play North. On my right sits Mr. Muller.", "N"),
+    ("I was in the North seat, Bud across from me.", "N"),
+    ("I was sitting in the East chair.", "E"),
+    ("I was west of him the whole night.", None),
+    ("I had North's last card in my hand.", None),
+])
+def test_the_tellers_seat_as_he_held_it(text: str, seat: str | None) -> None:
+    from arbiter.classify import find_me
+
+    found = find_me(text)
+    assert (found.value if found else None) == seat
