@@ -421,6 +421,23 @@ def test_the_tricks_taken_are_read_before_a_question_about_all_five() -> None:
     assert found.kind == "hand_result" and found.facts["tricks"] == 4
 
 
+def test_attention_drawn_is_the_background_of_a_penalty_not_obeyed() -> None:
+    # Law 83 let the adversaries call on North to play his highest; he did not: Law 54's card
+    # not played as required, not the attention drawn
+    found = classify("Bev called attention to the trick before her husband played, so we told Orville (north) "
+                     "to play his highest heart. He played the nine. He had the ace.")
+    assert found.kind == "called_card_not_played"
+
+
+def test_then_in_the_course_of_one_incident_tells_no_second() -> None:
+    # One lone hand taken from a partner (Law 94), told with "then": no second incident. Mr.
+    # Arnaud on the dealer's (South's) left is West; his partner across from him, East, took it.
+    found = classify("Mrs. Kline dealt from the south side of the table and turned the ace of hearts. Mr. "
+                     "Arnaud, on her left, said he would play alone. His partner Mr. Voss, seated across from "
+                     "him, then said, 'I take it from you,' and wanted to play it alone himself.")
+    assert (found.kind, found.incidents, found.facts.get("declarer")) == ("lone_declaration", [], "E")
+
+
 def test_a_second_matter_found_while_sorting_out_the_first_is_two_incidents() -> None:
     found = classify("S misdealt, W got 6. And while we were sorting that out we realized the score from "
                      "last hand was wrong, NS should be 3 not 4.")
@@ -1319,6 +1336,12 @@ def test_a_player_seated_beside_the_teller_by_a_pronoun(text: str, me: str | Non
     # whose turn it was ("the eldest hand must lead") is not who "he" is: he is Becker, South
     ("Mr. Becker plays alone, he sits South. It is not his lead, the eldest hand must lead, but he leads the right "
      "bower himself.", "offender", "S"),
+    # "dealing from North" seats Bobby; Sal across from him is South, and spoke out of turn
+    ("Bobby dealing from North. Before Vince on his left got a word out, Sal, across from Bobby, says 'pass.'",
+     "offender", "S"),
+    # Jody on North's left is East; Tiny across from Jody, West, hollered the bid
+    ("I'm the dealer, north seat. Before Jody on my left says a word, Tiny across from Jody hollers 'pick it "
+     "up!'", "offender", "W"),
 ])
 def test_a_player_placed_by_words_around_the_name(text: str, fact: str, seat: str) -> None:
     assert classify(text).facts.get(fact) == seat
