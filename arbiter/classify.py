@@ -1571,9 +1571,10 @@ def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: boo
     """A deal role just after `k`, as an apposition ("West, the eldest, had not spoken") or
     after "sitting" ("sitting third"): ('dealer', turns to the left, last index). Without
     `roles`, where 'second' and 'third' are places in a trick, only the eldest."""
-    ahead = list(plain[k + 1:k + 4])
+    ahead = list(plain[k + 1:k + 5])
     if ahead[:1] == ["the"]:
         ahead, k = ahead[1:], k + 1
+    ahead = ahead[:3]
     if not ahead:
         return None
     if ahead[0] == "dealer" and words[k + 1] == "dealer's" and ahead[1:2] and ahead[1] in ("partner", "left", "right"):
@@ -1581,7 +1582,7 @@ def _role_after(plain: Sequence[str], words: Sequence[str], k: int, sitting: boo
     noun = len(ahead) > 1 and ahead[1] in _ROLE_NOUNS
     if ahead[0] == "eldest" or ahead[0] in _ROLE_WORDS and (noun or sitting) and roles:
         return "dealer", _ROLE_WORDS[ahead[0]], k + 1 + noun
-    if ahead[0] in _ROLE_WORDS and ahead[1:3] and ahead[1] == "to" and ahead[2] in _BIDDING_TURN:
+    if ahead[0] in _ROLE_WORDS and len(ahead) == 3 and ahead[1] == "to" and ahead[2] in _BIDDING_TURN:
         return "dealer", _ROLE_WORDS[ahead[0]], k + 3  # "Pete, first to speak, says hearts"
     return None
 

@@ -80,3 +80,25 @@ def test_every_kind_rules_or_refuses(kind: str) -> None:
         json.dumps(ruling.as_dict())
 
     check()
+
+
+# Pieces of the phrases stories seat players with, and the stops that end their clauses:
+# stories made of them reach the seating code's corners ("Pete, the first to." ran off the
+# end of a list).
+STORY_PIECES = ["North", "East", "south", "W", "(e)", "Pete", "Ann's", "Mr. Tran", "grandpa", "my partner",
+                "his partner", "the dealer", "the dealer's", "eldest", "the first to", "second", "third hand", "speak",
+                "on his left", "upon her right", "to my left", "across from", "across", "me", "him", "I", "I'm",
+                "he's", "she sits", "was dealing from", "had", "I'd seen her", "led", "played", "reneged", "alone",
+                "I take it from you", "before", "could", "said", "pass", "order it up", "then", ",", ".", "(", ")",
+                "'", "\"", ":", "?"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(STORY_PIECES), min_size=1, max_size=30))
+def test_plain_words_never_crash(pieces: list[str]) -> None:
+    from arbiter.classify import classify
+
+    try:
+        classify(" ".join(pieces))
+    except InputError:
+        pass  # words that name nothing may be refused; never a crash

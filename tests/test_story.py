@@ -1342,6 +1342,9 @@ def test_a_player_seated_beside_the_teller_by_a_pronoun(text: str, me: str | Non
     # Jody on North's left is East; Tiny across from Jody, West, hollered the bid
     ("I'm the dealer, north seat. Before Jody on my left says a word, Tiny across from Jody hollers 'pick it "
      "up!'", "offender", "W"),
+    # "the first to speak" as an apposition: the eldest, on the dealer's (South's) left, West
+    ("Ann dealt from the South chair. Pete, the first to speak, said pass, then said 'wait, I order it up'.",
+     "offender", "W"),
 ])
 def test_a_player_placed_by_words_around_the_name(text: str, fact: str, seat: str) -> None:
     assert classify(text).facts.get(fact) == seat
