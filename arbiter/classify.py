@@ -322,7 +322,8 @@ class Mention(NamedTuple):
     @property
     def start(self) -> int:
         """Token index of the mention's first word ("the guy across from me" ends on "me")."""
-        return self.index - len(self.refs[0].words.split()) + 1
+        told = self.refs[0].words if self.refs else ""  # "the other three" names no seat of its own
+        return self.index - max(1, len(told.split())) + 1
 
 
 # ---------------------------------------------------------------------------
@@ -2737,7 +2738,10 @@ class _Facts:
     def __init__(self, kind: str, tokens: list[Token], stems: list[Token], mentions: list[Mention],
                  cards: list[tuple[int, Any]], me: Seat | None, dealer: Seat | None, trump: Suit | None,
                  lone: Ref | None = None) -> None:
-        self.kind, self.tokens, self.stems, self.mentions, self.cards = kind, tokens, stems, mentions, cards
+        self.kind, self.tokens, self.stems, self.cards = kind, tokens, stems, cards
+        self.mentions = [m for m in mentions if m.refs]
+        """The mentions that name seats; "the other three" names none of its own."""
+        self.with_groups = mentions
         self.me, self.dealer, self.trump = me, dealer, trump
         self.lone = lone
         """The player the story says is alone, where it says who."""
@@ -3388,7 +3392,7 @@ class _Facts:
                     return []
                 continue
             group: list[str] = []
-            for m in self.mentions:
+            for m in self.with_groups:
                 if m.index >= at or m.clause != clause:
                     continue
                 before = [t.word for t in self.tokens[max(0, m.index - 3):m.index]]

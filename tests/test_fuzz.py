@@ -89,7 +89,8 @@ STORY_PIECES = ["North", "East", "south", "W", "(e)", "Pete", "Ann's", "Mr. Tran
                 "his partner", "the dealer", "the dealer's", "eldest", "the first to", "second", "third hand", "speak",
                 "on his left", "upon her right", "to my left", "across from", "across", "me", "him", "I", "I'm",
                 "he's", "she sits", "was dealing from", "had", "I'd seen her", "led", "played", "reneged", "alone",
-                "I take it from you", "before", "could", "said", "pass", "order it up", "then", ",", ".", "(", ")",
+                "I take it from you", "before", "could", "said", "pass", "order it up", "then", "the other three",
+                "everybody", "we", "they", ",", ".", "(", ")",
                 "'", "\"", ":", "?"]
 
 
