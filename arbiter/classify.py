@@ -1097,6 +1097,10 @@ def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -
                 span = set()
             if not span or (weight > 0 and span <= covered):
                 continue
+            first = min(span)
+            if weight > 0 and first > 0 and stems[first - 1].word == "never" and \
+                    stems[first - 1].clause == stems[first].clause:
+                continue  # "Sue never reneges": a habit praised, no act done
             covered |= span
             if weight > 0 and min(span) >= 0 and all("~sub" in stems[i].tags for i in span):
                 weight *= SUB_SHARE  # "after North led out of turn, we called a spade": the story's before
@@ -2274,9 +2278,11 @@ _SCORE_TIED = re.compile(rf"(?:\bscore\b|\bwere\b|\bwas\b|\bat\b|^|[.,;(])\s*(?:
                          rf"|\b{_NUMBER_WORD}\s+(?:all|apiece)\b")
 _SCORE_LEAD = re.compile(rf"\b{_SIDE_WORD}(?:'re)?\s+(?:were\s+|was\s+|are\s+|is\s+)?(?:up|ahead|leading)\s+"
                          rf"{_NUMBER_WORD}\s*(?:-|to)\s*{_NUMBER_WORD}\b"
-                         rf"|\b{_NUMBER_WORD}\s*-\s*{_NUMBER_WORD}\s+(?:to\s+|for\s+|in favou?r of\s+)?{_SIDE_WORD}\b"
+                         rf"|\b{_NUMBER_WORD}\s*(?:-|\s+to\s+)\s*{_NUMBER_WORD}\s+(?:to\s+|for\s+|in favou?r of\s+)?"
+                         rf"{_SIDE_WORD}\b"
                          rf"|\b{_NUMBER_WORD}\s*-\s*{_NUMBER_WORD},?\s+{_SIDE_WORD}\s+(?:were\s+|are\s+|was\s+)?(?:ahead|up|leading)\b")
-"""A score told with the side ahead: "EW up 3 to 2", "we're up 3 to 1", "4-3 to us", "3-2 us", "3-4, them ahead"."""
+"""A score told with the side ahead: "EW up 3 to 2", "we're up 3 to 1", "4-3 to us", "3-2 us", "4 to 1 for us",
+"3-4, them ahead"."""
 _NO_LONE = re.compile(r"\b(?:nobody|no one|no-one|none of us|neither of us|neither side|not one of us)\b[^.;]{0,25}?"
                       r"\b(?:alone|loner|lone)\b|\bno\s+(?:loner|lone hand)s?\b|\bnot\s+(?:a\s+)?(?:loner|lone hand)\b")
 _WORD_NUMBERS = {"zero": 0, "nothing": 0, "love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -3492,8 +3498,10 @@ class _Facts:
                 t = tokens[j]
                 n = _number(t)
                 rest = [x for x in tokens[j + 1:] if not x.filler and x.clause == t.clause]
-                # a side's bare number is its score ("Score NS 1, EW 4"), not cards received
-                scored = tokens[m.index].raw in ("NS", "SN", "EW", "WE") or any(
+                # a side's bare number is its score ("Score NS 1, EW 4", "we had four and they had
+                # one"), not cards received
+                scored = m.kind == "side" and tokens[m.index].word in ("we", "they", "us", "them") or \
+                    tokens[m.index].raw in ("NS", "SN", "EW", "WE") or any(
                     x.word == "score" for x in tokens[max(0, m.index - 3):m.index])
                 counted = bool(rest) and rest[0].stem in ("card", "each") or not rest and not scored
                 if n is not None and counted and t.word not in ("once", "twice", "thrice") and 0 <= n <= 10:

@@ -259,6 +259,8 @@ def ruling(book: Rulebook, r: Ruling, full: bool = False) -> None:
     a = r.after
     change = ", ".join(f"{s.value} {n:+d}" for s, n in r.adjustment.items() if n) or "no points"
     line = f"{tally(r.before)}  →  {tally(a.points)}  ({change})"
+    if not any(r.adjustment.values()) and not any(r.before.values()):
+        line = "unchanged (no points)"  # not "NS 0 – EW 0", which a story that told no score would seem to say
     games: list[str] = []
     if a.game_won_by:
         game = f"game to {a.game_won_by.value}, worth {a.game_value}"

@@ -429,6 +429,30 @@ def test_attention_drawn_is_the_background_of_a_penalty_not_obeyed() -> None:
     assert found.kind == "called_card_not_played"
 
 
+def test_a_habit_praised_is_no_act() -> None:
+    # "never reneges" tells of no revoke: no penalty may rest on it
+    found = classify("My partner Sue never reneges, she's the most careful player I know. I'm South.")
+    assert found.kind != "revoke"
+
+
+def test_a_score_told_as_the_sides_had_it_is_no_count_of_cards() -> None:
+    # "we had four and they had one" is the score (South's side 4, East-West 1), not a hand of one card
+    found = classify("Dealer East gave me six and West four, we had four and they had one. I'm South.")
+    assert (found.facts.get("counts"), found.envelope.get("score")) == ({"W": 4}, {"NS": 4, "EW": 1})
+
+
+def test_a_score_told_to_one_side() -> None:
+    found = classify("Score was 4 to 1 for us. I'm South. West reneged on a club lead and the trick was turned.")
+    assert found.envelope.get("score") == {"NS": 4, "EW": 1}
+
+
+def test_a_ruling_of_no_points_claims_no_score_it_was_not_told() -> None:
+    # a lead out of turn scores nothing (Laws 52-53): the view says so, not "NS 0 - EW 0" as if told
+    result = CliRunner().invoke(app, ["rule", "My partner led out of turn, I'm North, only West had followed. "
+                                      "Nobody was alone."], env={"COLUMNS": "80"})
+    assert "Score: unchanged (no points)" in result.output and "NS 0" not in result.output
+
+
 def test_then_in_the_course_of_one_incident_tells_no_second() -> None:
     # One lone hand taken from a partner (Law 94), told with "then": no second incident. Mr.
     # Arnaud on the dealer's (South's) left is West; his partner across from him, East, took it.
