@@ -2183,11 +2183,15 @@ def _common_stems() -> frozenset[str]:
 
 
 def _join_sides(mentions: list[Mention], tokens: list[Token]) -> list[Mention]:
-    """'North and South', 'my partner and I': two seats of one side joined by 'and' name the side."""
+    """'North and South', 'my partner and I', 'East/West': two seats of one side joined by 'and',
+    or two compass points written together, name the side."""
     out: list[Mention] = []
     for m in mentions:
         prev = out[-1] if out else None
-        if (prev is not None and prev.kind == "seat" and m.kind == "seat" and m.index - prev.index >= 2
+        # "East/West object", "North South": two compass points written together
+        paired = prev is not None and m.index - prev.index == 1 and tokens[prev.index].word in SEAT_WORDS and \
+            tokens[m.index].word in SEAT_WORDS and tokens[prev.index].clause == tokens[m.index].clause
+        if (prev is not None and prev.kind == "seat" and m.kind == "seat" and (m.index - prev.index >= 2 or paired)
                 and "~aside" not in tokens[prev.index].tags  # "i was leading (S) and maddie played": two people
                 and all(t.word == "and" for t in tokens[prev.index + 1:m.index]) and _partners(prev.refs[0], m.refs[0])):
             out[-1] = Mention(m.index, m.clause, m.sentence, (prev.refs[0], m.refs[0]), "side", m.possessive, m.obj)
@@ -2859,6 +2863,22 @@ class _Facts:
                            and (accusing or self.follows(m, _stemset(_CLAIMS))))]
         return others[-1].refs[0] if others else None
 
+    def speaker(self, at: int) -> Ref | None:
+        """Who "he" or "she" is where the word at `at` is quoted after a verb of speech: "then he
+        goes 'wait, I'll order it up'" is his order, not the teller's."""
+        if "~q" not in self.tokens[at].tags:
+            return None
+        start = at
+        while start > 0 and "~q" in self.tokens[start - 1].tags:
+            start -= 1
+        if start == 0 or self.tokens[start - 1].word not in _SPEECH_VERBS + ("say", "goes", "hollers", "yells"):
+            return None
+        ref = self.pronoun_subject(start - 1)
+        named = [m for m in self.mentions if m.index < start and m.refs[0] == ref]
+        if ref is None or not named or self.tokens[named[-1].index].tags & _BACKGROUND:
+            return None  # "after South passed he said": South only in a clause of time, or an aside
+        return ref
+
     def lone_subject(self, at: int) -> Ref | None:
         """The lone player, where "the lone player" or "the loner" is the act's subject ("the
         lone player went right ahead and led the right bower") and the story says who is alone."""
@@ -2928,6 +2948,9 @@ class _Facts:
             ref = self.seat_at(at, after)
             if ref is not None:
                 return ref
+        said = next((ref for at, _ in places if (ref := self.speaker(at)) is not None), None)
+        if said is not None:
+            return said  # "then he goes 'wait, I'll order it up'": the one who said it
         cleft = self.cleft()
         if cleft is not None:
             return cleft  # "It was North who did it"

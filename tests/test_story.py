@@ -1369,6 +1369,12 @@ def test_a_player_seated_beside_the_teller_by_a_pronoun(text: str, me: str | Non
     # "the first to speak" as an apposition: the eldest, on the dealer's (South's) left, West
     ("Ann dealt from the South chair. Pete, the first to speak, said pass, then said 'wait, I order it up'.",
      "offender", "W"),
+    # "East/West object" is the side objecting, not West acting: North changed the suit he named
+    ("PROTEST - Table 5. Second round. North named 'clubs,' then right away said 'no, spades.' East/West "
+     "object to the change.", "offender", "N"),
+    # the one who passed and then ordered is "he" who said it, the man on West's right: South
+    ("Mike, I'm West. The guy on my right says pass, clear as day. Then I pass, and then he goes \"wait, I'll "
+     "order it up.\"", "offender", "S"),
 ])
 def test_a_player_placed_by_words_around_the_name(text: str, fact: str, seat: str) -> None:
     assert classify(text).facts.get(fact) == seat
