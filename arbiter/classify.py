@@ -678,6 +678,8 @@ def _doubtful(candidates: Sequence[Candidate], story: bool = False) -> bool:
 _QUOTE_SPAN = re.compile(r'"[^"]{1,300}"|(?<![\w\'])\'(?=\w)(?:[^\']|(?<=\w)\'(?=\w)){1,300}?(?<=[\w.,!?])\'(?!\w)')
 _ASIDE_SPAN = re.compile(r"\([^()]{1,200}\)")
 _SPEECH_VERBS = ("said", "says", "goes", "went", "yelled", "shouted", "announced")
+_SAYING = frozenset((*_SPEECH_VERBS, "say", "hollers", "hollered", "yells"))
+"""Verbs before quoted words that make the words the subject's: "then he goes 'wait, I order'"."""
 _SPEECH_SPAN = re.compile(r"\b(?:" + "|".join(_SPEECH_VERBS) + r")\s+(?:wait|oh|no|hold on|hang on|sorry|"
                           r"whoops|oops|um|uh|hey)\s*[,!.]+\s*((?:[^.?!;]|\.\.\.){1,200})", re.IGNORECASE)
 """Speech told without quotation marks, known by its interjection, to the end of its sentence
@@ -2284,9 +2286,10 @@ _SCORE_LEAD = re.compile(rf"\b{_SIDE_WORD}(?:'re)?\s+(?:were\s+|was\s+|are\s+|is
                          rf"{_NUMBER_WORD}\s*(?:-|to)\s*{_NUMBER_WORD}\b"
                          rf"|\b{_NUMBER_WORD}\s*(?:-|\s+to\s+)\s*{_NUMBER_WORD}\s+(?:to\s+|for\s+|in favou?r of\s+)?"
                          rf"{_SIDE_WORD}\b"
-                         rf"|\b{_NUMBER_WORD}\s*-\s*{_NUMBER_WORD},?\s+{_SIDE_WORD}\s+(?:were\s+|are\s+|was\s+)?(?:ahead|up|leading)\b")
+                         rf"|\b{_NUMBER_WORD}\s*(?:-|\s+to\s+)\s*{_NUMBER_WORD},?\s+{_SIDE_WORD}\s+"
+                         rf"(?:were\s+|are\s+|was\s+)?(?:ahead|up|leading)\b")
 """A score told with the side ahead: "EW up 3 to 2", "we're up 3 to 1", "4-3 to us", "3-2 us", "4 to 1 for us",
-"3-4, them ahead"."""
+"3-4, them ahead", "2 to 3, them ahead"."""
 _NO_LONE = re.compile(r"\b(?:nobody|no one|no-one|none of us|neither of us|neither side|not one of us)\b[^.;]{0,25}?"
                       r"\b(?:alone|loner|lone)\b|\bno\s+(?:loner|lone hand)s?\b|\bnot\s+(?:a\s+)?(?:loner|lone hand)\b")
 _WORD_NUMBERS = {"zero": 0, "nothing": 0, "love": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -2752,6 +2755,7 @@ class _Facts:
         self.mentions = [m for m in mentions if m.refs]
         """The mentions that name seats; "the other three" names none of its own."""
         self.with_groups = mentions
+        """All the mentions, with the groups: who followed may be "the other three"."""
         self.me, self.dealer, self.trump = me, dealer, trump
         self.lone = lone
         """The player the story says is alone, where it says who."""
@@ -2871,7 +2875,7 @@ class _Facts:
         start = at
         while start > 0 and "~q" in self.tokens[start - 1].tags:
             start -= 1
-        if start == 0 or self.tokens[start - 1].word not in _SPEECH_VERBS + ("say", "goes", "hollers", "yells"):
+        if start == 0 or self.tokens[start - 1].word not in _SAYING:
             return None
         ref = self.pronoun_subject(start - 1)
         named = [m for m in self.mentions if m.index < start and m.refs[0] == ref]

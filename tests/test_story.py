@@ -444,6 +444,9 @@ def test_a_score_told_as_the_sides_had_it_is_no_count_of_cards() -> None:
 def test_a_score_told_to_one_side() -> None:
     found = classify("Score was 4 to 1 for us. I'm South. West reneged on a club lead and the trick was turned.")
     assert found.envelope.get("score") == {"NS": 4, "EW": 1}
+    # "them ahead", told by South: East-West have the three
+    found = classify("I'm South. West reneged on a club lead. Score was 2 to 3, them ahead.")
+    assert found.envelope.get("score") == {"NS": 2, "EW": 3}
 
 
 def test_a_ruling_of_no_points_claims_no_score_it_was_not_told() -> None:
