@@ -351,15 +351,13 @@ def reading(found, needed: list[str]) -> None:  # noqa: ANN001 (a classify Class
     if spec is not None and spec.summary:
         head.append(f" — {spec.summary}")
     console.print(head)
-    for name, value in found.facts.items():
-        console.print(Text(f"  {name}: {plain(value)}"))
-    for key in ("dealer", "trump"):
-        if found.envelope.get(key):
-            console.print(Text(f"  {key}: {plain(found.envelope[key])}", style="dim"))
+    told = [(f"{name}: {plain(value)}", "") for name, value in found.facts.items()]
+    told += [(f"{key}: {plain(found.envelope[key])}", "dim") for key in ("dealer", "trump") if found.envelope.get(key)]
     if "alone" in found.envelope:  # told: a seat, or nobody
-        console.print(Text(f"  alone: {plain(found.envelope['alone']) if found.envelope['alone'] else 'nobody'}"))
+        told.append((f"alone: {plain(found.envelope['alone']) if found.envelope['alone'] else 'nobody'}", ""))
     if found.envelope.get("score"):
-        console.print(Text(f"  score: NS {found.envelope['score']['NS']} – EW {found.envelope['score']['EW']}"))
+        told.append((f"score: NS {found.envelope['score']['NS']} – EW {found.envelope['score']['EW']}", ""))
+    _packed(told)
     if found.corrections:
         console.print(Text("  read " + ", ".join(f"'{a}' as '{b}'" for a, b in found.corrections.items()), style="dim"))
     if found.doubtful:
@@ -368,6 +366,25 @@ def reading(found, needed: list[str]) -> None:  # noqa: ANN001 (a classify Class
                            f"than {others}. Check the kind before relying on a ruling.", style="bold yellow"))
     if needed:
         console.print(Text("Still needed: " + ", ".join(label(n) for n in needed), style="yellow"))
+
+
+def _packed(items: list[tuple[str, str]]) -> None:
+    """(words, style) items, indented, as many to a line as fit: what was understood takes a few
+    lines, not one a fact, so that the ruling after it fits a 24-line screen."""
+    from arbiter import plain as linear
+
+    # a screen reader or a braille line reads one fact a line better than a row of them
+    one_a_line = console.view is not None or linear.requested()
+    line = Text("  ")
+    for words, style in items:
+        if len(line) > 2 and (one_a_line or len(line) + 3 + len(words) > console.width):
+            console.print(line)
+            line = Text("  ")
+        if len(line) > 2:
+            line.append(" · ", style="dim")
+        line.append(words, style=style)
+    if len(line) > 2:
+        console.print(line)
 
 
 def plain(value: object) -> str:

@@ -456,6 +456,16 @@ def test_a_ruling_of_no_points_claims_no_score_it_was_not_told() -> None:
     assert "Score: unchanged (no points)" in result.output and "NS 0" not in result.output
 
 
+def test_a_plain_words_ruling_that_ends_a_game_fits_a_screen() -> None:
+    # 3 for the revoke (Law 63) from 3-4 takes North-South to 6, the game (Law 4): the longest kind of
+    # default view, with what was understood above it, still fits 80 x 24
+    result = CliRunner().invoke(app, ["rule", "I'm South, North dealt, hearts trump. West reneged: he trumped a "
+                                      "club lead holding the king of clubs, and the trick was turned and quitted. "
+                                      "Nobody was alone. Score was 3 to 4, them ahead."], env={"COLUMNS": "80"})
+    lines = result.output.splitlines()
+    assert "game to NS" in result.output and len(lines) <= 24 and max(map(len, lines)) <= 80
+
+
 def test_then_in_the_course_of_one_incident_tells_no_second() -> None:
     # One lone hand taken from a partner (Law 94), told with "then": no second incident. Mr.
     # Arnaud on the dealer's (South's) left is West; his partner across from him, East, took it.
