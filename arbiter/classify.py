@@ -1104,7 +1104,7 @@ def cue_scores(stems: Sequence[Token], text: str, signals: Iterable[str] = ()) -
                     stems[first - 1].clause == stems[first].clause:
                 continue  # "Sue never reneges": a habit praised, no act done
             covered |= span
-            if weight > 0 and min(span) >= 0 and all("~sub" in stems[i].tags for i in span):
+            if weight > 0 and first >= 0 and all("~sub" in stems[i].tags for i in span):
                 weight *= SUB_SHARE  # "after North led out of turn, we called a spade": the story's before
             total += weight
             found.append(phrase)
@@ -1757,7 +1757,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             # mention, so his seat is the one bound before the mentions were made
             apposed = called in by_role and owner in ("his", "her") and bool(out) and i - out[-1].index <= 2
             if anchor is not None or apposed:
-                seat = by_role[called] = by_role[called] if apposed else anchor.shifted(turn, tokens[i].raw)
+                if not apposed:
+                    by_role[called] = anchor.shifted(turn, tokens[i].raw)
+                seat = by_role[called]
                 for t in tokens[i + 1:last + 1]:
                     t.tags |= {"@seat", "@place"}
                 words[i] = plain[i]  # "Bev's on my left": Bev is, not Bev's
