@@ -1228,7 +1228,13 @@ def terms(tokens: Sequence[Token]) -> list[str]:
     """What a description is compared by: the stems of its words other than fillers (a seat
     named outright, a number and a suit as their class, '@seat', '#n', '#suit'), and each pair
     of neighbouring words within a clause ('lead out', 'out of', 'of turn')."""
-    words: list[tuple[str, int]] = []
+    return paired(clause_words(tokens))
+
+
+def clause_words(tokens: Sequence[Token]) -> list[list[str]]:
+    """The words `terms` compares by, in runs of one clause each (a pair never spans two runs)."""
+    runs: list[list[str]] = []
+    clause = None
     for t in tokens:
         if t.filler:
             continue
@@ -1240,8 +1246,16 @@ def terms(tokens: Sequence[Token]) -> list[str]:
             w = "#suit"
         else:
             w = t.stem
-        words.append((w, t.clause))
-    return [w for w, _ in words] + [f"{a} {b}" for (a, ca), (b, cb) in zip(words, words[1:]) if ca == cb]
+        if not runs or t.clause != clause:
+            runs.append([])
+            clause = t.clause
+        runs[-1].append(w)
+    return runs
+
+
+def paired(runs: Sequence[Sequence[str]]) -> list[str]:
+    """Every word of the runs, then each pair of neighbours within a run: the terms."""
+    return [w for run in runs for w in run] + [f"{a} {b}" for run in runs for a, b in zip(run, run[1:])]
 
 
 def text_terms(text: str) -> list[str]:
@@ -1401,8 +1415,9 @@ def phrasebook_entries() -> tuple[dict[str, Any], ...]:
     import json
 
     data = json.loads(_phrasebook_bytes().decode("utf-8"))
-    return tuple({"kind": kind, "part": part, "text": text, "terms": words.split("\t")}
-                 for kind, part, text, words in data["entries"])
+    return tuple({"kind": kind, "part": part, "text": text,
+                  "terms": paired([run.split(" ") for run in runs.split("\t")] if runs else [])}
+                 for kind, part, text, runs in data["entries"])
 
 
 @cache
@@ -1444,11 +1459,16 @@ def _shipped_parts() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
 
 
 def phrasebook_data(phrasings: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """What `write_phrasebook` writes: each phrasing as [kind, part, text, terms joined by tabs]."""
+    """What `write_phrasebook` writes: each phrasing as [kind, part, text, its words], the words
+    a clause to a run, runs between tabs and words between spaces. The pairs of neighbours are
+    made again on reading (`paired`): stored, they were two thirds of the file."""
     entries = []
     for part, items in split(phrasings).items():
         for p in items:
-            entries.append([p["kind"], part, p["text"], "\t".join(text_terms(p["text"]))])
+            tokens, _ = tokenize(p["text"])
+            find_cards(tokens)
+            find_mentions(tokens)
+            entries.append([p["kind"], part, p["text"], "\t".join(" ".join(run) for run in clause_words(tokens))])
     return {"source": "tests/phrasings.yaml", "entries": entries}
 
 
