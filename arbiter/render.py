@@ -361,9 +361,15 @@ def reading(found, needed: list[str]) -> None:  # noqa: ANN001 (a classify Class
     if found.corrections:
         console.print(Text("  read " + ", ".join(f"'{a}' as '{b}'" for a, b in found.corrections.items()), style="dim"))
     if found.doubtful:
-        others = ", ".join(f"{c.kind} ({c.score:g})" for c in found.runners_up) or "no other kind"
-        console.print(Text(f"Doubtful: the words fit {found.kind} ({found.candidates[0].score:g}) only a little better "
-                           f"than {others}. Check the kind before relying on a ruling.", style="bold yellow"))
+        others = ", ".join(f"{c.kind} ({c.score:g})" for c in found.runners_up)
+        top = found.candidates[0]
+        if others:
+            why = f"the words fit {found.kind} ({top.score:g}) only a little better than {others}"
+        elif not top.cues:
+            why = f"no words name {found.kind} outright; they are only like descriptions of it"
+        else:
+            why = f"the words fit {found.kind} only weakly ({top.score:g})"
+        console.print(Text(f"Doubtful: {why}. Check the kind before relying on a ruling.", style="bold yellow"))
     if needed:
         console.print(Text("Still needed: " + ", ".join(label(n) for n in needed), style="yellow"))
 
