@@ -1825,8 +1825,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             add(i, i, (you[i],))  # "East: no I didn't": the speaker of the turn, not the teller
             i += 1
             continue
-        called = _name(tokens[i]) or (tokens[i].raw.capitalize() if tokens[i].raw.islower()
-                                      and (tokens[i].raw.capitalize() in names or tokens[i].raw.capitalize() in by_role
+        lower = _unowned(tokens[i].raw).capitalize()  # "pete's partner": Pete, typed in lower case
+        called = _name(tokens[i]) or (lower if tokens[i].raw.islower()
+                                      and (lower in names or lower in by_role
                                            and _lower_name(tokens[i])) else "") or _kin_name(tokens, i)
         if p in SEAT_WORDS or called in names:
             seat = Ref(SEAT_WORDS[p].value if p in SEAT_WORDS else names[called].value, 0, tokens[i].raw)
@@ -1879,6 +1880,9 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             owner, turn, end = place  # "the player on his left", "my neighbour on the left"
             anchor = owner_ref(owner)
             seat = anchor.shifted(turn, " ".join(plain[i:end + 1])) if anchor is not None else None
+        elif p == "my" and nxt == "own" and nxt2 in ("partner", "pard"):
+            seat = Ref("me", 2, "my own partner")  # "my own partner across from me blurts out"
+            end = i + 2
         elif p == "my" and nxt in _RELATIVE:
             seat = Ref("me", _RELATIVE[nxt], f"my {nxt}")
             end = i + 1
@@ -2200,6 +2204,9 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
 
     for i, tok in enumerate(tokens):
         name = _name(tok) or _kin_name(tokens, i)
+        if not name and _named_again(tokens, i) and (chair := chair_of(i)) is not None:
+            out.setdefault(_unowned(tok.raw).capitalize(), chair)  # "pete's dealing from the north chair"
+            continue
         if not name and _roster_entry(tokens, i):  # "im north, priya south, marcus east, ty west", "jules e"
             seat_word = tokens[i + 1]
             out.setdefault(_unowned(tok.raw).capitalize(), SEAT_WORDS.get(seat_word.word) or Seat(seat_word.raw.upper()))
@@ -2278,6 +2285,16 @@ def _kin_name(tokens: Sequence[Token], i: int) -> str:
     if raw.lower() not in PEOPLE or not raw.islower() or i and tokens[i - 1].word in ("my", "our", "his", "her"):
         return ""
     return raw.capitalize()
+
+
+def _named_again(tokens: Sequence[Token], i: int) -> bool:
+    """Whether a word typed in lower case is a player's name because it comes again in the
+    story ("pete's dealing from the north chair ... pete's partner mike led"); kin are told apart."""
+    raw = _unowned(tokens[i].raw)
+    if not (raw.isalpha() and raw.islower() and len(raw) >= 3) or raw in PEOPLE or raw in SEAT_WORDS \
+            or raw in _FIRST_PERSON | _PRONOUN_SEATED | _TELLER or tokens[i].stem in _common_stems():
+        return False
+    return sum(_unowned(t.raw) == raw for t in tokens) > 1
 
 
 def _roster_entry(tokens: Sequence[Token], i: int) -> bool:

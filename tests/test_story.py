@@ -1502,3 +1502,13 @@ def test_a_score_marked_wrong_is_a_score_error_not_the_hand_it_came_from() -> No
     # Law 6: the score as marked is disputed; the hand's three tricks are how it should have gone
     found = classify("You put us at 5 on the card, but we were at 3 and only took three tricks, that's one point.")
     assert found.kind == "score_error"
+
+
+def test_my_own_partner_and_a_lower_case_dealer_s_partner() -> None:
+    # "my own partner" is the teller's partner: South tells it, so North led out of turn
+    found = classify("it was my lead, but my own partner led the ace of clubs first", me="S")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "N"
+    # "pete's dealing from the north chair ... pete's partner mike led": Mike is South
+    found = classify("ok so pete's dealing from the north chair, im on pete's left, and pete's partner mike "
+                     "led before me. nobody played to it. what do we get", me="E")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "S"
