@@ -1512,3 +1512,16 @@ def test_my_own_partner_and_a_lower_case_dealer_s_partner() -> None:
     found = classify("ok so pete's dealing from the north chair, im on pete's left, and pete's partner mike "
                      "led before me. nobody played to it. what do we get", me="E")
     assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "S"
+
+
+def test_the_lone_declarer_is_the_player_told_going_alone() -> None:
+    # found by a stranger: the assisting partner was judged, not Carl, who went alone
+    found = classify("The dealer's partner said 'I'll assist' and then the dealer, Carl (West), went alone. "
+                     "Can he take it alone when his partner assisted?")
+    assert found.kind == "lone_declaration" and found.facts["declarer"] == "W"
+
+
+def test_a_short_description_no_cue_names_is_asked_not_ruled() -> None:
+    # found by a stranger: table talk out of any trick was given Law 83's penalty with no doubt shown
+    code, data = rule_json("my partner told me across the table to lead trumps", "--me", "W")
+    assert code == 2 and "laws" not in data and "branches" not in data
