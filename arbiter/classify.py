@@ -493,10 +493,10 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     elif loose and not asks_no_incident:
         # Words no cue foresaw ("they dealt with our deck") may still be near described
         # incidents: their vote proposes kinds, never rules (the reading stays doubtful).
-        book = phrasebook() if examples is None else examples
-        near = book.nearest(terms(tokens))
+        book, words = (phrasebook() if examples is None else examples), terms(tokens)
+        near = book.nearest(words)
         if near and near[0][0] >= VOTE_ALONE_FLOOR:
-            candidates, vote_alone = blend([], book.vote(terms(tokens)), weight), True
+            candidates, vote_alone = blend([], book.vote(words), weight), True
     if candidates:
         candidates = [c for c in told_as_background(candidates) if c.kind not in ruled_out(text)]
     candidates = shortlist(candidates)
