@@ -34,7 +34,6 @@ worked out against the caller's KindSpec.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -165,15 +164,16 @@ LETTER_SEAT_NEXT = frozenset(_T["letter_seat_next"].split())
 OWNER_KINDS = frozenset(_T["owner_kinds"])
 """Kinds where 'North's card' names the offender: the card's owner did the act."""
 AFTER_OFFENCE = frozenset(_T["after_offence"])
+"""Kinds whose complaint follows another offence, which is then the story's background."""
 BACKGROUNDS = tuple((b["kind"], b["cue"], frozenset(b["of"])) for b in _T["backgrounds"])
 """(kind, cue, kinds): where the kind's cue is met, the kinds are its background."""
 RULES_OUT = {signal: frozenset(kinds) for signal, kinds in _T["rules_out"].items()}
 """Signals whose words rule kinds out."""
+_RULED_OUT_KINDS = frozenset(k for kinds in RULES_OUT.values() for k in kinds)
 _BACKGROUND_CUES = frozenset((kind, cue) for kind, cue, _ in BACKGROUNDS)
 BACKGROUND_SHARE = 0.4
 """A background kind's greatest share of its kind's score: under what a story's margin
 (MARGIN_LONG) counts as a close runner-up, so a background alone makes no doubt."""
-"""Kinds whose complaint follows another offence, which is then the story's background."""
 TRICK_KINDS = frozenset(_T["trick_kinds"])
 """Kinds where 'second hand' and 'third hand' are places in a trick, not the deal's roles."""
 DEALING_KINDS = frozenset(_T["dealing_kinds"])
@@ -498,7 +498,9 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
         if near and near[0][0] >= VOTE_ALONE_FLOOR:
             candidates, vote_alone = blend([], book.vote(words), weight), True
     if candidates:
-        candidates = [c for c in told_as_background(candidates) if c.kind not in ruled_out(text)]
+        candidates = told_as_background(candidates)
+        if any(c.kind in _RULED_OUT_KINDS for c in candidates):  # its signals are searched only then
+            candidates = [c for c in candidates if c.kind not in ruled_out(text)]
     candidates = shortlist(candidates)
     chosen = kind
     if kind is None:
@@ -529,7 +531,7 @@ def classify(text: str, me: str | Seat | None = None, dealer: str | Seat | None 
     if nobody_alone or lone is not None:
         envelope["alone"] = lone.value if lone else None  # present: told; None: nobody
     if kind == "lone_declaration" and lone is not None and facts.get("declarer") not in (None, lone.value) \
-            and "take it from" not in text.lower():
+            and "take it from" not in low:
         facts["declarer"] = lone.value  # "his partner said 'I'll assist' and then Carl (West) went alone": Carl's
     if kind == "lone_partner_played" and lone is not None and "offender" not in facts and "offender" not in unresolved:
         facts["offender"] = lone.partner.value  # "loner called by S. N played": by definition, his partner
@@ -2275,9 +2277,8 @@ def _antecedent(tokens: Sequence[Token], i: int, seated: Container[str]) -> str 
     tok = tokens[i]
     opens = i == 0 or tokens[i - 1].sentence != tok.sentence
     before = tokens[i - 1].sentence if i else -1  # "Cindy reneged!!! she's North": three stops, one sentence back
-    again = Counter(t.raw for t in tokens if _lower_name(t))
     called = [(k, n) for k, t in enumerate(tokens[:i])
-              if (n := _name(t) or _kin_name(tokens, k) or (t.raw.capitalize() if again[t.raw] > 1 and _lower_name(t) and t.raw not in PEOPLE else ""))
+              if (n := _name(t) or _kin_name(tokens, k) or (_unowned(t.raw).capitalize() if _named_again(tokens, k) else ""))
               and t.word not in SEAT_WORDS and t.stem not in _common_stems() and not _placed_by_him(tokens, k)]
     named = [n for k, n in called if tokens[k].sentence == tok.sentence or opens and tokens[k].sentence == before]
     unseated = {n for _, n in called if n not in seated}

@@ -1464,33 +1464,6 @@ def test_loser_is_not_read_as_loner() -> None:
     assert found.kind == "revoke" and "alone" not in found.envelope and not found.corrections
 
 
-def test_his_and_her_stand_for_a_player_of_that_sex() -> None:
-    # "her partner" is the partner of the last woman named, not of the last player named
-    found = classify("Aunt Rosa (west) leads the king of spades, and before Uncle Mike (north) can play, "
-                     "her partner Teddy plays the ace on it.")
-    assert found.kind == "play_out_of_turn" and found.facts["offender"] == "E"
-    found = classify("Mr. Cobb (east) led the nine of clubs, and before Mrs. Hale (south) could play, "
-                     "his partner played the ace on it.")
-    assert found.kind == "play_out_of_turn" and found.facts["offender"] == "W"
-
-
-def test_names_typed_in_lower_case_are_seated_and_found_again() -> None:
-    # a lower-case name seated by "hes east" is the same player when he acts later
-    found = classify("so marco went alone (hes east) in spades. i won the second trick but marco led the "
-                     "king of hearts anyway", me="N")
-    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "E"
-    # "dana's west" in a roster typed in lower case: Dana is West
-    found = classify("im south, dana's west. it was my partner's lead but dana led the ace of clubs")
-    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "W"
-
-
-def test_her_own_partner_is_her_partner() -> None:
-    # Joan deals from East; Tom, on her left, is eldest (South); her own partner is West
-    found = classify("Joan deals from the East chair. Before Tom, on her left, has said a word, her own "
-                     "partner says 'pick it up'.")
-    assert found.kind == "bid_out_of_turn" and found.facts["offender"] == "W"
-
-
 def test_the_doubt_line_says_why_there_is_doubt() -> None:
     # A kind only the examples' likeness proposes is said to be that, not "better than no other kind"
     result = runner.invoke(app, ["classify", "dealt using their deck instead of ours"])
@@ -1504,24 +1477,50 @@ def test_a_score_marked_wrong_is_a_score_error_not_the_hand_it_came_from() -> No
     assert found.kind == "score_error"
 
 
-def test_my_own_partner_and_a_lower_case_dealer_s_partner() -> None:
-    # "my own partner" is the teller's partner: South tells it, so North led out of turn
-    found = classify("it was my lead, but my own partner led the ace of clubs first", me="S")
-    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "N"
-    # "pete's dealing from the north chair ... pete's partner mike led": Mike is South
-    found = classify("ok so pete's dealing from the north chair, im on pete's left, and pete's partner mike "
-                     "led before me. nobody played to it. what do we get", me="E")
-    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "S"
-
-
-def test_the_lone_declarer_is_the_player_told_going_alone() -> None:
-    # found by a stranger: the assisting partner was judged, not Carl, who went alone
-    found = classify("The dealer's partner said 'I'll assist' and then the dealer, Carl (West), went alone. "
-                     "Can he take it alone when his partner assisted?")
-    assert found.kind == "lone_declaration" and found.facts["declarer"] == "W"
-
-
 def test_a_short_description_no_cue_names_is_asked_not_ruled() -> None:
     # found by a stranger: table talk out of any trick was given Law 83's penalty with no doubt shown
     code, data = rule_json("my partner told me across the table to lead trumps", "--me", "W")
     assert code == 2 and "laws" not in data and "branches" not in data
+
+
+# Seats told in a story (2026-12-02, from blind-26 and 27 and a stranger's trial): each the
+# seat the words give, reasoned from the seating (N, E, S, W clockwise; partners across).
+TOLD_SEATS = {
+    # "her partner" is the partner of the last woman named, not of the last player named
+    "her is the last woman named": (
+        "Aunt Rosa (west) leads the king of spades, and before Uncle Mike (north) can play, her partner Teddy "
+        "plays the ace on it.", None, "play_out_of_turn", "offender", "E"),
+    "his is the last man named": (
+        "Mr. Cobb (east) led the nine of clubs, and before Mrs. Hale (south) could play, his partner played the "
+        "ace on it.", None, "play_out_of_turn", "offender", "W"),
+    # a lower-case name seated by "hes east" is the same player when he acts later
+    "a lower-case name comes again": (
+        "so marco went alone (hes east) in spades. i won the second trick but marco led the king of hearts "
+        "anyway", "N", "lead_out_of_turn", "offender", "E"),
+    # "dana's west" in a roster typed in lower case: Dana is West
+    "a lower-case roster with 's": (
+        "im south, dana's west. it was my partner's lead but dana led the ace of clubs", None,
+        "lead_out_of_turn", "offender", "W"),
+    # Joan deals from East; Tom, on her left, is eldest (South); her own partner is West
+    "her own partner": (
+        "Joan deals from the East chair. Before Tom, on her left, has said a word, her own partner says "
+        "'pick it up'.", None, "bid_out_of_turn", "offender", "W"),
+    # "my own partner" is the teller's partner: South tells it, so North led out of turn
+    "my own partner": (
+        "it was my lead, but my own partner led the ace of clubs first", "S", "lead_out_of_turn", "offender", "N"),
+    # "pete's dealing from the north chair ... pete's partner mike led": Mike is South
+    "a lower-case dealer's chair": (
+        "ok so pete's dealing from the north chair, im on pete's left, and pete's partner mike led before me. "
+        "nobody played to it. what do we get", "E", "lead_out_of_turn", "offender", "S"),
+    # found by a stranger: the assisting partner was judged, not Carl, who went alone
+    "the lone declarer is who went alone": (
+        "The dealer's partner said 'I'll assist' and then the dealer, Carl (West), went alone. Can he take it "
+        "alone when his partner assisted?", None, "lone_declaration", "declarer", "W"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TOLD_SEATS))
+def test_the_seat_told_in_a_story(case: str) -> None:
+    text, me, kind, fact, seat = TOLD_SEATS[case]
+    found = classify(text, me=me)
+    assert found.kind == kind and found.facts[fact] == seat
