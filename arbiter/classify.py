@@ -34,12 +34,15 @@ worked out against the caller's KindSpec.
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arbiter.model import Card, InputError, Seat, Side, Suit, is_whole
+
+if TYPE_CHECKING:
+    from arbiter.rulebook import Sectioned
 
 # ---------------------------------------------------------------------------
 # The word tables: the kinds' facts, the cue phrases, the anchors and the vocabulary live in
@@ -1287,7 +1290,7 @@ SIM_WEIGHT_LONG = 10.0
 _SEAT_STEMS = frozenset(stem(w) for w in SEAT_WORDS)
 INDEX_BUCKETS = 1024
 """Buckets of the phrasebook's cached index: some twelve terms in each."""
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 """The cached index's layout; a cache of another layout is built again."""
 
 
@@ -1360,48 +1363,56 @@ class Phrasebook:
                 df[w] = df.get(w, 0) + 1
         n = len(docs)
         self.idf = {w: math.log((1 + n) / (1 + c)) + 1 for w, c in df.items()}
-        self.postings: dict[str, list[tuple[int, float]]] = {}
+        from array import array
+
+        # Each term's descriptions and its weight in each, as two arrays: a restored index
+        # keeps them as they were stored, without making a tuple per description.
+        self.postings: dict[str, tuple[array[int], array[float]]] = {}
         for i, words in enumerate(docs):
             for w, x in self.vector(words).items():
-                self.postings.setdefault(w, []).append((i, x))
+                ids, xs = self.postings.setdefault(w, (array("i"), array("d")))
+                ids.append(i)
+                xs.append(x)
 
     def __len__(self) -> int:
         return len(self.kinds)
 
-    def state(self) -> dict[str, Any]:
-        """What `restore` needs: plain data, for the cache.
+    def sections(self) -> tuple[dict[str, Any], list[bytes]]:
+        """What `restore` needs, for a sectioned cache file: a head, and a section per bucket.
 
         The terms are spread over INDEX_BUCKETS buckets by a stable hash, each bucket's terms
         (weight and posting list) marshalled on their own: a description of forty terms
-        unpacks some forty buckets, not the whole vocabulary, which cost about 10 ms a call."""
+        reads and unpacks some forty buckets, not the whole vocabulary, whose reading and
+        checking cost some 14 ms a call."""
         import marshal
         from array import array
 
         buckets: list[dict[str, tuple[float, bytes, bytes]]] = [{} for _ in range(INDEX_BUCKETS)]
         for w, idf in self.idf.items():
-            p = self.postings.get(w, [])
-            buckets[_bucket(w)][w] = (idf, array("i", [i for i, _ in p]).tobytes(),
-                                      array("d", [x for _, x in p]).tobytes())
-        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds,
-                "buckets": [marshal.dumps(b) for b in buckets]}
+            ids, xs = self.postings.get(w, (array("i"), array("d")))
+            buckets[_bucket(w)][w] = (idf, ids.tobytes(), xs.tobytes())
+        return {"k": self.k, "pairs": self.pairs, "kinds": self.kinds}, [marshal.dumps(b) for b in buckets]
 
     @classmethod
-    def restore(cls, state: dict[str, Any]) -> Phrasebook:
-        """A phrasebook from its `state`, without building its vectors again: each bucket of
-        terms is unpacked when a word of it is first looked up (`_known`)."""
+    def restore(cls, stored: Sectioned, rebuild: Callable[[], Phrasebook]) -> Phrasebook:
+        """A phrasebook from its cache file, without building its vectors again: each bucket
+        of terms is read when a word of it is first looked up (`_known`). A bucket that
+        fails its checksum turns the book into `rebuild()`'s, so a bad cache costs only time."""
         book = cls.__new__(cls)
-        book.k, book.pairs, book.kinds = state["k"], state["pairs"], list(state["kinds"])
+        head = stored.head
+        book.k, book.pairs, book.kinds = head["k"], head["pairs"], list(head["kinds"])
         book.idf, book.postings = {}, {}
-        book._buckets, book._opened = list(state["buckets"]), set()
+        book._stored, book._opened, book._rebuild = stored, set(), rebuild
         return book
 
-    _buckets: list[bytes] = []  # noqa: RUF012 (a built phrasebook has every term in idf already)
-    _opened: set[int] = set()  # noqa: RUF012
+    _stored: Sectioned | None = None
+    _opened: set[int] = set()  # noqa: RUF012 (a built phrasebook has every term in idf already)
+    _rebuild: Callable[[], Phrasebook] | None = None
 
     def _known(self, w: str) -> bool:
         """Whether any description uses the term; from a restored index, its bucket is
-        unpacked on the first look-up."""
-        if w in self.idf or not self._buckets:
+        read on the first look-up."""
+        if w in self.idf or self._stored is None:
             return w in self.idf
         b = _bucket(w)
         if b not in self._opened:
@@ -1409,16 +1420,22 @@ class Phrasebook:
             from array import array
 
             self._opened.add(b)
-            for term, (idf, ids_raw, xs_raw) in marshal.loads(self._buckets[b]).items():
-                ids, xs = array("i"), array("d")
-                ids.frombytes(ids_raw)
-                xs.frombytes(xs_raw)
-                self.idf[term], self.postings[term] = idf, list(zip(ids, xs))
+            raw = self._stored.section(b)
+            try:
+                bucket = marshal.loads(raw) if raw is not None else None
+                for term, (idf, ids_raw, xs_raw) in bucket.items():
+                    ids, xs = array("i"), array("d")
+                    ids.frombytes(ids_raw)
+                    xs.frombytes(xs_raw)
+                    self.idf[term], self.postings[term] = idf, (ids, xs)
+            except Exception:  # noqa: BLE001 - a bad bucket: the whole book, built afresh
+                whole = self._rebuild()
+                self.kinds, self.idf, self.postings, self._stored = whole.kinds, whole.idf, whole.postings, None
         return w in self.idf
 
-    def _posting(self, w: str) -> list[tuple[int, float]]:
-        """The descriptions that use a term, with its weight in each."""
-        return self.postings.get(w, []) if self._known(w) else []
+    def _posting(self, w: str) -> tuple[Sequence[int], Sequence[float]]:
+        """The descriptions that use a term, and its weight in each."""
+        return self.postings[w] if self._known(w) and w in self.postings else ((), ())
 
     def vector(self, words: Sequence[str]) -> dict[str, float]:
         """Unit-length TF-IDF vector of known terms (a term no description uses can match none)."""
@@ -1433,12 +1450,17 @@ class Phrasebook:
         return {w: x / norm for w, x in vec.items()} if norm else {}
 
     def nearest(self, words: Sequence[str]) -> list[tuple[float, str]]:
-        """The k most similar descriptions: (cosine, kind), most similar first."""
+        """The k most similar descriptions: (cosine, kind), most similar first (the earlier
+        description first where two are as similar)."""
+        from heapq import nlargest
+
         sims: dict[int, float] = {}
+        get = sims.get
         for w, x in self.vector(words).items():
-            for i, y in self._posting(w):
-                sims[i] = sims.get(i, 0.0) + x * y
-        best = sorted(sims.items(), key=lambda iv: (-iv[1], iv[0]))[:self.k]
+            ids, ys = self._posting(w)
+            for i, y in zip(ids, ys):
+                sims[i] = get(i, 0.0) + x * y
+        best = nlargest(self.k, sims.items(), key=lambda iv: (iv[1], -iv[0]))
         return [(s, self.kinds[i]) for i, s in best if s > 0]
 
     def vote(self, words: Sequence[str]) -> dict[str, float]:
@@ -1500,17 +1522,21 @@ def phrasebook(without: frozenset[str] = frozenset()) -> Phrasebook:
 
     The whole phrasebook's index is kept in the cache, keyed on the file's digest, so that a
     call does not build some 800 vectors again."""
-    from arbiter.rulebook import read_cache, write_cache
+    from arbiter.rulebook import open_sectioned, write_sectioned
 
     if without:
         return Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries() if e["text"] not in without)
     name = f"phrasebook-{_phrasebook_digest()}-{SIM_K}-{SIM_PAIRS}-{INDEX_FORMAT}"
-    state = read_cache(name)  # keyed on the file's digest: no need to read its entries to trust it
-    if isinstance(state, dict) and {"k", "pairs", "kinds", "buckets"} <= set(state) \
-            and len(state["buckets"]) == INDEX_BUCKETS:
-        return Phrasebook.restore(state)
-    book = Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries())
-    write_cache(name, book.state(), family=r"phrasebook-s?[0-9a-f]{32}-[0-9.]+-[0-9.]+(?:-[0-9]+)?")
+
+    def built() -> Phrasebook:
+        return Phrasebook((e["kind"], e["terms"]) for e in phrasebook_entries())
+
+    stored = open_sectioned(name)  # keyed on the file's digest: no need to read its entries to trust it
+    if stored is not None and isinstance(stored.head, dict) and {"k", "pairs", "kinds"} <= set(stored.head) \
+            and len(stored) == INDEX_BUCKETS:
+        return Phrasebook.restore(stored, built)
+    book = built()
+    write_sectioned(name, *book.sections(), family=r"phrasebook-s?[0-9a-f]{32}-[0-9.]+-[0-9.]+(?:-[0-9]+)?")
     return book
 
 

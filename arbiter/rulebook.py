@@ -585,8 +585,9 @@ def _private(info: os.stat_result, kind: Any) -> bool:
     return kind(info.st_mode) and info.st_uid == owner and not info.st_mode & 0o022
 
 
-def read_cache(name: str) -> Any:
-    """A cached payload, or None on any failure at all."""
+def _open_cached(name: str) -> tuple[int, os.stat_result] | None:
+    """A cache file opened for reading, and its status: only a plain file of this user's
+    that no one else may write, within the cap, and never through a link."""
     folder = cache_dir()
     if folder is None:
         return None
@@ -596,8 +597,22 @@ def read_cache(name: str) -> Any:
         return None
     try:
         info = os.fstat(fd)
-        if not _private(info, stat.S_ISREG) or info.st_size > _CACHE_CAP:
-            return None
+    except OSError:
+        os.close(fd)
+        return None
+    if not _private(info, stat.S_ISREG) or info.st_size > _CACHE_CAP:
+        os.close(fd)
+        return None
+    return fd, info
+
+
+def read_cache(name: str) -> Any:
+    """A cached payload, or None on any failure at all."""
+    opened = _open_cached(name)
+    if opened is None:
+        return None
+    fd, _ = opened
+    try:
         raw = os.read(fd, _CACHE_CAP + 1)
         head, digest, body = raw[: len(_CACHE_MAGIC)], raw[len(_CACHE_MAGIC):len(_CACHE_MAGIC) + _DIGEST], \
             raw[len(_CACHE_MAGIC) + _DIGEST:]
@@ -616,13 +631,20 @@ def write_cache(name: str, payload: Any, family: str, keep: int = 1) -> None:
 
     A cache that cannot be written only costs speed, so errors are ignored.
     """
+    try:
+        body = marshal.dumps(payload)
+    except ValueError:
+        return
+    _write_file(name, _CACHE_MAGIC + blake2b(body, digest_size=_DIGEST).digest() + body, family, keep)
+
+
+def _write_file(name: str, data: bytes, family: str, keep: int) -> None:
+    """`data` into the cache folder as `name`, atomically, then the family's clean-up."""
     folder = cache_dir()
     if folder is None:
         return
     tmp = folder / f".{name}.{os.getpid()}.tmp"
     try:
-        body = marshal.dumps(payload)
-        data = _CACHE_MAGIC + blake2b(body, digest_size=_DIGEST).digest() + body
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         try:
             os.write(fd, data)
@@ -642,6 +664,74 @@ def write_cache(name: str, payload: Any, family: str, keep: int = 1) -> None:
             tmp.unlink(missing_ok=True)
         except OSError:
             pass
+
+
+# A sectioned cache file holds a small head and many sections, each with its own checksum,
+# so that a caller reads and checks only the sections it needs: the phrasebook's index is
+# some 6 MB, of which one description looks up a few dozen kilobytes.
+_SECTIONED_MAGIC = b"arbiter-sections 1\n"
+_LENGTH = 8
+
+
+def write_sectioned(name: str, head: Any, sections: list[bytes], family: str, keep: int = 1) -> None:
+    """Write a sectioned cache file (see `open_sectioned`); errors only cost speed."""
+    try:
+        top = marshal.dumps({"head": head,
+                             "index": [(len(s), blake2b(s, digest_size=_DIGEST).digest()) for s in sections]})
+    except ValueError:
+        return
+    data = b"".join([_SECTIONED_MAGIC, blake2b(top, digest_size=_DIGEST).digest(),
+                     len(top).to_bytes(_LENGTH, "little"), top, *sections])
+    _write_file(name, data, family, keep)
+
+
+class Sectioned:
+    """An open sectioned cache file: its head, and its sections read one at a time."""
+
+    def __init__(self, fd: int, size: int, head: Any, index: list[tuple[int, bytes]], start: int) -> None:
+        self.head = head
+        self._fd, self._size, self._spans = fd, size, []
+        for length, digest in index:
+            self._spans.append((start, length, digest))
+            start += length
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def section(self, i: int) -> bytes | None:
+        """Section `i`'s bytes, or None if they cannot be read or fail their checksum."""
+        try:
+            start, length, digest = self._spans[i]
+            if start + length > self._size:
+                return None
+            raw = os.pread(self._fd, length, start)
+        except (OSError, IndexError, ValueError):
+            return None
+        return raw if len(raw) == length and blake2b(raw, digest_size=_DIGEST).digest() == digest else None
+
+
+def open_sectioned(name: str) -> Sectioned | None:
+    """A sectioned cache file, its head checked and its sections left unread; None on any
+    failure. The file stays open for the sections' reads, for the life of the process."""
+    opened = _open_cached(name)
+    if opened is None:
+        return None
+    fd, info = opened
+    try:
+        fixed = len(_SECTIONED_MAGIC) + _DIGEST + _LENGTH
+        lead = os.pread(fd, fixed, 0)
+        size = int.from_bytes(lead[-_LENGTH:], "little")
+        if len(lead) != fixed or lead[:len(_SECTIONED_MAGIC)] != _SECTIONED_MAGIC or fixed + size > info.st_size:
+            raise ValueError
+        top = os.pread(fd, size, fixed)
+        if blake2b(top, digest_size=_DIGEST).digest() != lead[len(_SECTIONED_MAGIC):-_LENGTH]:
+            raise ValueError
+        data = marshal.loads(top)
+        index = [(int(n), bytes(d)) for n, d in data["index"]]
+        return Sectioned(fd, info.st_size, data["head"], index, fixed + size)
+    except Exception:  # noqa: BLE001 - MemoryError included: a bad cache only costs a rebuild
+        os.close(fd)
+        return None
 
 
 # --- validation ---------------------------------------------------------------------------

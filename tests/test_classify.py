@@ -212,17 +212,60 @@ def test_the_phrasebook_is_read_only_for_plain_words(tmp_path: Path) -> None:
     assert out.stdout.split() == ["False", "0", "1"]
 
 
-def test_the_cached_index_votes_as_the_phrasebook_built_afresh() -> None:
-    # The cache keeps the index in buckets unpacked on demand; a reading must not depend on it.
-    entries = C.phrasebook_entries()
-    built = C.Phrasebook((e["kind"], e["terms"]) for e in entries)
-    restored = C.Phrasebook.restore(built.state())
-    assert len(restored) == len(built) and not restored.idf  # nothing unpacked before a look-up
-    for e in entries[::40]:
+def stored_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[C.Phrasebook, Path]:
+    """The phrasebook built afresh, and its index written to a cache folder of its own."""
+    from arbiter import rulebook
+
+    monkeypatch.setenv("ARBITER_CACHE", str(tmp_path))
+    built = C.Phrasebook((e["kind"], e["terms"]) for e in C.phrasebook_entries())
+    rulebook.write_sectioned("index", *built.sections(), family="index")
+    return built, tmp_path / "index"
+
+
+def test_the_cached_index_votes_as_the_phrasebook_built_afresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The cache keeps the index in buckets read on demand; a reading must not depend on it.
+    from arbiter import rulebook
+
+    built, _ = stored_index(tmp_path, monkeypatch)
+    restored = C.Phrasebook.restore(rulebook.open_sectioned("index"), lambda: pytest.fail("rebuilt"))
+    assert len(restored) == len(built) and not restored.idf  # nothing read before a look-up
+    for e in C.phrasebook_entries()[::40]:
         assert restored.vote(e["terms"]) == built.vote(e["terms"]), e["text"]
     assert restored.vote(C.text_terms("what a lovely afternoon")) == built.vote(C.text_terms("what a lovely afternoon"))
     assert restored.vote(["no-such-term-anywhere"]) == {}
     assert len(restored.idf) < len(built.idf)  # only the buckets the words touched
+
+
+def test_a_damaged_bucket_of_the_cached_index_costs_a_rebuild_not_a_reading(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter import rulebook
+
+    built, path = stored_index(tmp_path, monkeypatch)
+    raw = bytearray(path.read_bytes())
+    raw[len(raw) // 2] ^= 0xFF  # a flipped byte in some bucket of the middle
+    path.write_bytes(bytes(raw))
+    rebuilt: list[int] = []
+
+    def rebuild() -> C.Phrasebook:
+        rebuilt.append(1)
+        return built
+
+    restored = C.Phrasebook.restore(rulebook.open_sectioned("index"), rebuild)
+    for e in C.phrasebook_entries()[::25]:
+        assert restored.vote(e["terms"]) == built.vote(e["terms"]), e["text"]
+    assert rebuilt == [1]  # the damaged bucket was met once, and the book then built afresh
+
+
+@pytest.mark.parametrize("cut", [0, 5, 30, 200])
+def test_a_truncated_or_foreign_index_file_is_not_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        cut: int) -> None:
+    from arbiter import rulebook
+
+    _, path = stored_index(tmp_path, monkeypatch)
+    path.write_bytes(path.read_bytes()[:cut])
+    assert rulebook.open_sectioned("index") is None
+    path.write_bytes(b"arbiter-cache 2\n" + bytes(400))
+    assert rulebook.open_sectioned("index") is None
 
 
 def test_a_cue_is_tried_only_where_each_of_its_words_is_met() -> None:
