@@ -2847,6 +2847,11 @@ _TAKING = _stemset("took take takes taken taking got get gets won win wins made 
 _UNREAL = frozenset(_T["unreal"])
 """Words before a verb that make it whose turn it was, not what was done: "East should have led"."""
 _SOMEBODY = frozenset(("somebody", "someone", "anybody", "anyone", "nobody", "everyone", "everybody"))
+_JUDGED = frozenset(("that's", "thats", "that", "it's", "its", "this", "you", "we", "they"))
+"""Words after a verb of speech that make it a judgement or a claim, not a declaration: "she
+says that's out of turn", "he said you can't do that"."""
+_PLACING = frozenset(("on", "to", "at", "across", "from", "of", "in", "opposite"))
+"""Words that place a player named in an apposition: "Chet, my partner across from me, hollers"."""
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
                            "towards", "past", "than"))
 _OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose"))
@@ -3108,12 +3113,44 @@ class _Facts:
     # -- by type --
 
     def seat(self, name: str) -> Ref | None:
+        ref = self.seat_found(name)
+        if name == "offender" and ref is not None and (ref.base, ref.turn % 4) == ("me", 0) \
+                and self.done_by_another(name):
+            return None
+        return ref
+
+    def done_by_another(self, name: str) -> bool:
+        """Whether the act is told of "he" or "she" and not of the teller: "She riffles the
+        cards so high that we see the faces. This is the woman on my left": whoever she is,
+        she is not the teller, so the seat is asked (over blind-7..28, the teller read for such
+        a "she" was wrong in each story looked at)."""
+        anchors, _ = SEAT_ANCHORS.get((self.kind, name)) or SEAT_ANCHORS[("*", name)]
+        acts = _stemset(ACTS.get(self.kind, ""))
+        places = {at for at, _ in self.anchored(anchors, acts=True)} | {
+            i for i, t in enumerate(self.tokens) if t.stem in acts and not t.tags & _BACKGROUND}
+        starts = {m.index for m in self.mentions if m.kind == "seat"}
+        subjects = set()
+        for at in places:
+            sentence = self.tokens[at].sentence
+            for k in range(at - 1, -1, -1):
+                tok = self.tokens[k]
+                if tok.sentence != sentence:
+                    break
+                if tok.word in ("he", "she", "i", "me", "we"):
+                    subjects.add(tok.word)
+                    break
+                if k in starts:
+                    break  # a player named: the act is his, whoever "she" is
+        return bool(subjects & {"he", "she"}) and not subjects & {"i", "me", "we"}
+
+    def seat_found(self, name: str) -> Ref | None:
         rule = SEAT_ANCHORS.get((self.kind, name)) or SEAT_ANCHORS.get(("*", name))
         if rule is None:
             return None
         anchors, first = rule
         places = self.anchored(anchors, acts=True)
-        told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND]
+        told = [(at, after) for at, after in places if not self.tokens[at].tags & _BACKGROUND
+                and not self.judged(at)]
         acts = _stemset(ACTS.get(self.kind, ""))
         # "North passed, and then South ordered it up before East had a chance", "East played,
         # and then West played before South had": the act done before another's turn came is
@@ -3199,6 +3236,13 @@ class _Facts:
             if ref is not None:
                 return ref
         return None
+
+    def judged(self, at: int) -> bool:
+        """Whether the word at `at` is a verb of speech that judges or claims ("Lucille says
+        that's out of turn", "he said you can't"), not one that declares; words quoted are his
+        act ("Marcus says 'that's mine'")."""
+        nxt = self.tokens[at + 1] if at + 1 < len(self.tokens) else None
+        return self.tokens[at].word in _SAYING and nxt is not None and nxt.word in _JUDGED and "~q" not in nxt.tags
 
     def accused(self) -> Ref | None:
         """The one seat told accused of the act: "accused Jaden (East) of trumping", "blamed
@@ -3559,7 +3603,8 @@ class _Facts:
             # but "noah (W) said alone": the bracket seats him, and the act follows it
             if aside and not beyond:
                 return False
-            named = all("@seat" in t.tags or _name(t) for t in told)  # "the fellow across from me, my partner Leon, slapped"
+            # "the fellow across from me, my partner Leon, slapped", "Chet, my partner across from me, hollers"
+            named = all("@seat" in t.tags or _name(t) or t.word in _PLACING for t in told)
             if aside or (len(told) <= 2 or named) and beyond and not any(t.stem in stems for t in told):
                 clause, ahead = beyond[0].clause, beyond[:4]  # "South, second to play, put the bower on it"
         after = [t for t in ahead if t.clause == clause and not t.filler]
@@ -3577,6 +3622,8 @@ class _Facts:
             if "@seat" in t.tags:
                 return False  # "Spades led by West, North threw": North's act
             if t.stem in stems:
+                if self.judged(self.index_of[id(t)]):
+                    return False  # "Lucille says that's out of turn": her judgement of the act, not a bid
                 if self.kind != "lone_declaration" and t.stem not in telling and \
                         any(x.word in ("alone", "loner") for x in after[k + 1:k + 2]):
                     return False  # "South played alone": the lone hand, context, not the act; "said alone" declares

@@ -230,12 +230,16 @@ def pipeline(entries: list[dict[str, Any]]) -> dict[str, int]:
         out["ruled" if "branches" not in data else "ruled as branches"] += 1
         if e["kind"] in ("two", "none") or rulings[0]["kind"] != e["kind"]:
             out["ruled on the wrong kind"] += 1
+            if "-v" in sys.argv:
+                print(f"   ruled {e['kind']} as {rulings[0]['kind']}: {e['text'][:90]}")
             continue
         seat = (e.get("facts") or {}).get("offender")
         read = data.get("classification", {})
         said = actor(read.get("kind"), read.get("facts", {}), read.get("dealer"))
         if seat and said and Seat_side(seat) != Seat_side(said):
             out["ruled against the wrong side"] += 1
+            if "-v" in sys.argv:
+                print(f"   ruled against {said}, not {seat}: {e['text'][:90]}")
     return dict(out)
 
 

@@ -1524,3 +1524,40 @@ def test_the_seat_told_in_a_story(case: str) -> None:
     text, me, kind, fact, seat = TOLD_SEATS[case]
     found = classify(text, me=me)
     assert found.kind == kind and found.facts[fact] == seat
+
+
+# Stories whose act is told of "he" or "she" whom no player named before it stands for: the
+# seat is asked, never the teller's (the teller's seat there puts the penalty on the wrong side).
+UNSEATED_PRONOUNS = {
+    # the shuffler is identified only afterwards, as the teller's left: not the teller
+    "she, seated afterwards": (
+        "She riffles the cards so high that everybody at the table can see the faces, I saw both bowers "
+        "go by. This is the woman on my left, Trish, and I'm East.", "E", "shuffle_irregular"),
+    # the teller called the card; "she" played another: her act, not his
+    "she played it instead": (
+        "we called her exposed card but then diamonds got led and she still had a diamond so she played "
+        "that instead. she's across from me", "E", "called_card_not_played"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNSEATED_PRONOUNS))
+def test_an_act_of_he_or_she_is_not_the_teller_s(case: str) -> None:
+    text, me, kind = UNSEATED_PRONOUNS[case]
+    found = classify(text, me=me)
+    assert found.kind == kind and found.facts.get("offender") != me
+
+
+def test_the_teller_s_own_act_is_still_his_beside_a_she() -> None:
+    # "I" is the subject of the act: the teller led out of turn, whatever "she" does next
+    found = classify("i led out of turn ONE time and now they want to call a suit from my partner next time "
+                     "she leads", me="W")
+    assert found.kind == "lead_out_of_turn" and found.facts["offender"] == "W"
+
+
+def test_a_player_placed_in_an_apposition_acts_past_it() -> None:
+    # Lucille deals from the teller's right (East); Chet, across from South, is North: his order;
+    # "Lucille says that's out of turn" judges it and is no bid of hers
+    found = classify("Lucille was dealin, she's on my right, and I'm South so I'm first to say. Fore I'd even "
+                     "got my cards sorted, Chet, my partner across from me, hollers \"I order it up!\" Lucille "
+                     "says that's out of turn and I lose my say. Do I?", me="S")
+    assert found.kind == "bid_out_of_turn" and found.facts.get("offender") != "E"
