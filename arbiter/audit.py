@@ -11,6 +11,7 @@ listed and nothing is scored until it chooses.
 from __future__ import annotations
 
 import gc
+import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -20,12 +21,16 @@ from typing import Any
 from arbiter import score as scoring
 from arbiter.model import InputError, Side
 from arbiter.reader import shown
-from arbiter.record import NAMES, SEATS, SUITS, Deal, Record, side_of
+from arbiter.record import NAMES, SEATS, SUITS, Deal, Record, Seat, side_of
 from arbiter.replay import Finding, Replay, replay
 from arbiter.rulebook import Rulebook
 
 RECORD_SUFFIXES = (".egn", ".json", ".yaml", ".yml")
 """The files a folder audit reads; anything else in the folder (a README) is left alone."""
+
+to_json = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""json.dumps's text; without its watch for a list or mapping inside itself, which an
+audit, a tree of fresh values, never makes, and which cost a fifth of the encoding."""
 
 
 def book_for(house: dict[str, Any], book: Rulebook) -> Rulebook:
@@ -92,6 +97,34 @@ def expand(paths: Iterable[str]) -> list[str]:
     return out
 
 
+@dataclass(slots=True)
+class GameAudit:
+    """One game audited, its deals already JSON text.
+
+    Each deal is written as text as soon as it is replayed (`_deal_text`), because text is
+    what `--json` prints, and an event's tens of thousands of deals made as mappings only to
+    be encoded cost a sixth of the audit. `as_dict` reads them back, for the table view and
+    for Python; `as_json` is json.dumps of `as_dict`, byte for byte."""
+
+    head: dict[str, Any]
+    """The keys before the deals: file, format, title, house, house_from, not_applied, start."""
+    deals: list[str]
+    """Each deal's JSON text, in the record's order."""
+    numbers: list[int]
+    """Each deal's number, beside `deals`."""
+    final: dict[str, Any]
+    """The key after the deals: the points and the winner."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game of records.md."""
+        return {**self.head, "deals": [json.loads(d) for d in self.deals], "final": self.final}
+
+    def as_json(self) -> str:
+        """The game as JSON text."""
+        head = to_json(self.head)
+        return f'{head[:-1]}, "deals": [{", ".join(self.deals)}], "final": {to_json(self.final)}}}'
+
+
 @dataclass
 class Audit:
     """What an audit found: each game audited, and each file refused with its one line."""
@@ -128,13 +161,19 @@ def audit(paths: list[str], book: Rulebook, apply: bool = False, deal: int | Non
 def audit_file(path: str, book: Rulebook, apply: bool = False, deal: int | None = None) -> dict[str, Any]:
     """One file's game; with `deal`, only that deal. A file that cannot be audited is an
     InputError saying why in one line."""
+    return audited_file(path, book, apply, deal).as_dict()
+
+
+def audited_file(path: str, book: Rulebook, apply: bool = False, deal: int | None = None) -> GameAudit:
+    """`audit_file`, its deals left as JSON text."""
     try:
-        game = audit_game(read_record(path), book, apply)
+        game = audited_game(read_record(path), book, apply)
     except RecursionError:
         raise InputError(f"{shown(path)}: nested too deeply to read") from None
     if deal is not None:
-        game["deals"] = [d for d in game["deals"] if d["number"] == deal]
-        if not game["deals"]:
+        game.deals = [d for d, n in zip(game.deals, game.numbers) if n == deal]
+        game.numbers = [deal] * len(game.deals)
+        if not game.deals:
             raise InputError(f"{shown(path)}: no deal {deal}")
     return game
 
@@ -159,6 +198,11 @@ _SIDES = {"NS": Side.NS, "EW": Side.EW}
 def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str, Any]:
     """One game: each deal replayed and scored, with its irregularities and their rulings.
     House rules given to the audit (`--house`, laid over `base`) replace the record's own."""
+    return audited_game(record, base, apply).as_dict()
+
+
+def audited_game(record: Record, base: Rulebook, apply: bool = False) -> GameAudit:
+    """`audit_game`, its deals left as JSON text."""
     if base.house is not None:
         house = {k: v for k, v in base.house.source.items() if k not in ("name", "base")}
         record = replace(record, house=house)
@@ -169,16 +213,18 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
     start = scoring.tally(*record.start)
     rubber = scoring.Rubber.at(_checked(book, record), start, scoring.tally())
     raw = {"NS": record.start[0], "EW": record.start[1]}
-    deals = []
+    deals: list[str] = []
+    numbers: list[int] = []
     limit = record.house.get("hands_per_game")
     house = record.house
+    laws = {True: book.keys.get("lone_hand_points"), False: book.keys.get("points_for_tricks")}
     for deal in record.deals:
         played = replay(deal, house, figures, record.path)
         if played.findings:
             irregularities, penalties = _rule_all(deal, played, book, rubber.points, dict(rubber.games))
         else:
             irregularities, penalties = [], []
-        law = book.keys.get("lone_hand_points" if deal.alone is not None else "points_for_tricks")
+        law = laws[deal.alone is not None]
         awards = [scoring.Award(_SIDES[s], p, law) for s, p in played.points.items() if p]
         if apply:
             awards = penalties + awards
@@ -186,18 +232,18 @@ def audit_game(record: Record, base: Rulebook, apply: bool = False) -> dict[str,
             raw[scoring.SIDE_NAMES[a.side]] += a.points
         if awards and not rubber.over:
             rubber.score(book, awards)
-        deals.append(_deal_json(deal, played, dict(raw), irregularities,
-                                _plain_awards(penalties) if apply else None))
+        deals.append(_deal_text(deal, played, raw, irregularities, _plain_awards(penalties) if apply else None))
+        numbers.append(deal.number)
     winner = None
     if limit:
         if len(record.deals) >= limit and raw["NS"] != raw["EW"]:
             winner = max(raw, key=raw.__getitem__)
     elif rubber.finished:
         winner = rubber.finished[0].winner.value  # type: ignore[union-attr]
-    return {"file": record.path, "format": record.format, "title": record.title, "house": record.house,
+    head = {"file": record.path, "format": record.format, "title": record.title, "house": record.house,
             "house_from": "--house" if base.house is not None else "record",
-            "not_applied": list(record.not_applied), "start": {"NS": record.start[0], "EW": record.start[1]},
-            "deals": deals, "final": {"points": raw, "winner": winner}}
+            "not_applied": list(record.not_applied), "start": {"NS": record.start[0], "EW": record.start[1]}}
+    return GameAudit(head, deals, numbers, {"points": raw, "winner": winner})
 
 
 def _checked(book: Rulebook, record: Record) -> Rulebook:
@@ -277,28 +323,45 @@ def _plain_awards(awards: list[scoring.Award]) -> dict[str, int]:
     return out
 
 
-def _deal_json(deal: Deal, played: Replay, score: dict[str, int], irregularities: list[dict[str, Any]],
-               applied: dict[str, int] | None) -> dict[str, Any]:
-    seat = SEATS.__getitem__
-    out = {
-        "number": deal.number, "dealer": SEATS[deal.dealer], "up_card": deal.up_card,
-        "trump": SUITS[deal.trump] if deal.trump else None,
-        "maker": SEATS[deal.maker] if deal.maker is not None else None,
-        "alone": SEATS[deal.alone] if deal.alone is not None else None,
-        "leaders": list(map(seat, played.leaders)), "winners": list(map(seat, played.winners)),
-        "tricks": played.tricks, "points": played.points, "score": score,
-        "complete": played.complete, "irregularities": irregularities,
-        "plays": played.plays,
-    }
+_SEAT_TEXT: dict[Seat | None, str] = {seat: f'"{letter}"' for seat, letter in enumerate(SEATS)}
+_SEAT_TEXT[None] = "null"
+_TRUMP_TEXT: dict[str | None, str] = {letter: f'"{name}"' for letter, name in SUITS.items()}
+_TRUMP_TEXT[None] = "null"
+_CARD_TEXT: dict[str | None, str] = {name: f'"{name}"' for name in NAMES}
+_CARD_TEXT[None] = "null"
+"""Seats, trumps and cards as JSON writes them, made once: a deal's text is put together
+from these."""
+
+
+def _tally_text(t: dict[str, int]) -> str:
+    return f'{{"NS": {t["NS"]}, "EW": {t["EW"]}}}'
+
+
+def _deal_text(deal: Deal, played: Replay, score: dict[str, int], irregularities: list[dict[str, Any]],
+               applied: dict[str, int] | None) -> str:
+    """The deal's JSON text: json.dumps of the mapping records.md gives, the same keys in the
+    same order, written from fragments made once (the replay writes each trick's plays). What
+    comes from outside a fixed vocabulary, the irregularities and the rarer keys, is encoded."""
+    seat = _SEAT_TEXT
+    text = (f'{{"number": {deal.number}, "dealer": {seat[deal.dealer]}, '
+            f'"up_card": {_CARD_TEXT.get(deal.up_card) or to_json(deal.up_card)}, '
+            f'"trump": {_TRUMP_TEXT[deal.trump]}, "maker": {seat[deal.maker]}, "alone": {seat[deal.alone]}, '
+            f'"leaders": [{", ".join([seat[s] for s in played.leaders])}], '
+            f'"winners": [{", ".join([seat[s] for s in played.winners])}], '
+            f'"tricks": {_tally_text(played.tricks)}, "points": {_tally_text(played.points)}, '
+            f'"score": {_tally_text(score)}, "complete": {"true" if played.complete else "false"}, '
+            f'"irregularities": {to_json(irregularities) if irregularities else "[]"}, '
+            f'"plays": [{", ".join(played.plays)}]')
     if deal.defender_alone is not None:
-        out["defender_alone"] = SEATS[deal.defender_alone]
+        text += f', "defender_alone": {seat[deal.defender_alone]}'
     if deal.take_from is not None:
-        out["take_from"] = SEATS[deal.take_from]
+        text += f', "take_from": {seat[deal.take_from]}'
     if deal.hands:
-        out["hands"] = {SEATS[s]: list(map(NAMES.__getitem__, h)) for s, h in sorted(deal.hands.items())}
+        hands = {SEATS[s]: list(map(NAMES.__getitem__, h)) for s, h in sorted(deal.hands.items())}
+        text += f', "hands": {to_json(hands)}'
     if deal.claims:
-        out["claims"] = [{"by": c.by, "offender": SEATS[c.offender], "trick": c.trick, "when": c.when}
-                         for c in deal.claims]
+        claims = [{"by": c.by, "offender": SEATS[c.offender], "trick": c.trick, "when": c.when} for c in deal.claims]
+        text += f', "claims": {to_json(claims)}'
     if applied is not None:
-        out["penalties"] = applied
-    return out
+        text += f', "penalties": {_tally_text(applied)}'
+    return text + "}"

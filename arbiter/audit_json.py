@@ -15,12 +15,11 @@ same, only slower. ARBITER_WORKERS=1 turns the pool off.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from arbiter.audit import audit_file, expand, no_cycle_collector
+from arbiter.audit import audited_file, expand, no_cycle_collector, to_json
 from arbiter.model import InputError
 from arbiter.rulebook import Rulebook
 
@@ -30,9 +29,6 @@ CHUNK = 8
 """Files a worker is given at a time: enough to make a message worth its cost, few
 enough to keep both workers busy to the end."""
 
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-"""json.dumps's text; without its watch for a list or mapping inside itself, which an
-audit, a tree of fresh values, never makes, and which cost a fifth of the encoding."""
 Done = tuple[str | None, Any, str | None, str | None]
 """One file's outcome: its game as JSON text, its house rules and their repr (which names
 them, as `Audit.as_dict` compares them); or its refusal line. The repr is made where the
@@ -73,10 +69,10 @@ class Event:
     def dump(self, out: TextIO) -> None:
         """The document and a newline."""
         same = len(self.house_names) == 1
-        out.write(f'{{"files": {_encode(self.files)}, "ruleset": {_encode(self.ruleset)}, '
-                  f'"house": {_encode(self.houses[0] if same else None)}, "games": [')
+        out.write(f'{{"files": {to_json(self.files)}, "ruleset": {to_json(self.ruleset)}, '
+                  f'"house": {to_json(self.houses[0] if same else None)}, "games": [')
         out.write(", ".join(self.games))
-        out.write(f'], "refused": {_encode(self.refused)}}}\n')
+        out.write(f'], "refused": {to_json(self.refused)}}}\n')
 
 
 def workers(count: int) -> int:
@@ -259,7 +255,8 @@ class _Pool:
 
 def _one(path: str, book: Rulebook, apply: bool, deal: int | None) -> Done:
     try:
-        game = audit_file(path, book, apply, deal)
+        game = audited_file(path, book, apply, deal)
     except InputError as err:
         return None, None, None, str(err)
-    return _encode(game), game["house"], repr(game["house"]), None
+    house = game.head["house"]
+    return game.as_json(), house, repr(house), None

@@ -51,9 +51,8 @@ def _tables() -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[tuple[int, ..
 
 
 FOLLOW, POWER = _tables()
-_WORDS = tuple(tuple(SEATS[seat] + " " + name for name in NAMES) for seat in range(4))
-"""Each seat's words for each card it may play, by card number, as the JSON's plays write
-them: 'N 9C'."""
+_WORDS = tuple(tuple(f'"{SEATS[seat]} {name}"' for name in NAMES) for seat in range(4))
+"""Each seat's words for each card it may play, by card number, as JSON text: '"N 9C"'."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +86,9 @@ class Replay:
     """Each trick's seats in the order they played."""
     cards: list[tuple[CardNo, ...]] = field(default_factory=list)
     """Each trick's cards in the order played, beside `seats`."""
-    plays: list[list[str]] = field(default_factory=list)
-    """Each trick's plays as the JSON writes them, 'N 9C', made as the card is looked at."""
+    plays: list[str] = field(default_factory=list)
+    """Each trick's plays as JSON text, '["N 9C", "E 10C", ...]', made as the cards are looked
+    at: the audit writes it as it is (arbiter/audit.py, `_deal_text`)."""
 
 
 def first_leader(deal: Deal, lone_lead: str) -> Seat:
@@ -163,7 +163,6 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
         strength = power[led]
         best = -2
         words: list[str] = []
-        result.plays.append(words)
         for seat, card in zip(seats, cards):
             words.append(_WORDS[seat][card])
             suit = follow[card]
@@ -173,6 +172,7 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
                 failed[seat] |= _BIT[led]
             if strength[card] > best:  # the first of the strongest wins (a card played twice cannot beat itself)
                 best, winner = strength[card], seat
+        result.plays.append(f"[{', '.join(words)}]")
         if len(cards) < active and n == count:
             break  # the record stops in the middle of a trick: the deal is unfinished
         winners.append(winner)
