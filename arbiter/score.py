@@ -360,8 +360,13 @@ class Rubber:
         Refused (InputError, nothing changed) when points are scored once the rubber is over,
         or when a correction would take a side below nothing.
         """
-        batch = [a for a in in_order(book, awards, self.rules) if a.points]
         counted = deal and self.rules.hands_per_game is not None
+        items = awards if isinstance(awards, list) else list(awards)
+        if len(items) == 1 and items[0].points > 0 and not counted and not self.over:
+            # One award of points, as an audit scores each hand (10,000 in a large event):
+            # nothing to put in order, and nothing that could be refused half-way.
+            return self._add(items[0])
+        batch = [a for a in in_order(book, items, self.rules) if a.points]
         if not batch and not counted:
             return []
         if self.over:
