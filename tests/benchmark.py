@@ -6,6 +6,7 @@ run, and the medians compared, because the machines are noisy. Target: 1.3 or le
 
     python tests/benchmark.py            # print the ratios
     python tests/benchmark.py --check    # also exit 1 if a ratio is over the target
+    python tests/benchmark.py --audit-only --runs 15   # only the audit's ratio (records.md, Speed)
 """
 
 from __future__ import annotations
@@ -102,12 +103,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--check", action="store_true", help=f"exit 1 if a ratio exceeds {TARGET}")
+    parser.add_argument("--audit-only", action="store_true",
+                        help="time only `arbiter audit DIR --json` (its runs are a third of --runs, at least 5)")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="arbiter-bench-"))
     env = {**os.environ, "ARBITER_CACHE": str(work / "cache"), "COLUMNS": "100"}
     # An installed package has its bytecode compiled; let an editable checkout get the same.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if args.audit_only:
+        audit_worst = audit_speed(work, env, max(5, args.runs // 3))
+        shutil.rmtree(work, ignore_errors=True)
+        return 1 if args.check and audit_worst > AUDIT_TARGET else 0
     case = work / "case.yaml"
     case.write_text(CASE, encoding="utf-8")
     cli = arbiter()
