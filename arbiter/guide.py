@@ -225,6 +225,7 @@ def ask_open(data: dict[str, Any], opened: list[Any], settled: set[str]) -> dict
                     data["score"] = score_pair(prompt(item.question).strip(), "score")
                 elif item.type == "seat?":
                     answer = prompt(f"{item.question} [nobody/N/E/S/W]").strip()
+                    _not_ambiguous(answer)
                     nobody = answer.lower() in (*NOBODY, "-")
                     data = decisive.with_value(data, item.name, None if nobody else Seat.parse(answer).value,
                                                envelope=True)
@@ -326,12 +327,21 @@ def fact_question(kind: str, name: str, question: str | None = None) -> Any:
             render.bad_answer(str(err))
 
 
+def _not_ambiguous(answer: str) -> None:
+    """Refuse a lone "n" where no one is also a choice: a player typing it for "no" was taken
+    to mean North, and a lone hand was scored that nobody played."""
+    if answer.strip().lower() == "n":
+        raise InputError("'n' may mean North or no one: type north, or none")
+
+
 def answer_value(type_: str, answer: str, name: str) -> Any:
     """A fact's raw value from a typed answer: y/n for yes or no, 'none' for an empty list,
     otherwise read as the fact's `--name value` flag would be."""
     from arbiter.incident import flag_value
 
     text = answer.strip()
+    if type_ == "seats":
+        _not_ambiguous(text)
     if type_ == "bool":
         if text.lower() in ("y", "yes", "true", "1"):
             return True

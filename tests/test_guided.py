@@ -199,3 +199,21 @@ def test_an_answer_that_allows_the_lone_hand_goes_on_to_its_words() -> None:
     status, rest = finish(child)
     assert status == 0
     assert "98" in rest
+
+
+def test_a_lone_n_where_no_one_is_a_choice_is_asked_again_not_taken_for_north() -> None:
+    # A stranger typed "n" for "no" at the lone-hand question, and was given five points for a
+    # lone hand of North's (Law 63's five, where three were due).
+    child = spawn("rule", "my partner reneged", "--me", "S")
+    child.expect(r"Was the revoke established .*\? \[y/n\]")
+    child.sendline("y")
+    child.expect(r"Was anyone playing alone, and who\? \[nobody/N/E/S/W\]")
+    child.sendline("n")
+    child.expect("'n' may mean North or no one")
+    child.expect(r"Was anyone playing alone, and who\? \[nobody/N/E/S/W\]")
+    child.sendline("none")
+    child.expect(r"What was the score in the game before this, NS-EW")
+    child.sendline("0-0")
+    status, rest = finish(child)
+    assert status == 0
+    assert "then NS 0 – EW 3  (EW +3)" in rest  # Law 63's three: no lone hand was played
