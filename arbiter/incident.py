@@ -50,6 +50,8 @@ class Case:
     """What the ruling must show, for worked cases."""
     given: frozenset[str] = frozenset()
     """The facts the input actually stated, as opposed to defaults."""
+    score_given: bool = False
+    """Whether the input gave the score (else it is 0-0 by default, and no ruling may say it was recorded)."""
     house: Any = None
     """The house rules in force (`house.House`), if any."""
     players: int = 4
@@ -137,6 +139,7 @@ def build_case(data: dict[str, Any], where: str = "case") -> Case:
         title=_title(data.get("title"), where),
         expect=_expect(data.get("expect"), where),
         given=frozenset(raw_facts),
+        score_given=data.get("score") is not None,
         house=house,
         players=players,
     )

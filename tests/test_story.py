@@ -1561,3 +1561,28 @@ def test_a_player_placed_in_an_apposition_acts_past_it() -> None:
                      "got my cards sorted, Chet, my partner across from me, hollers \"I order it up!\" Lucille "
                      "says that's out of turn and I lose my say. Do I?", me="S")
     assert found.kind == "bid_out_of_turn" and found.facts.get("offender") != "E"
+
+
+@pytest.mark.parametrize("text", [
+    "East reneged on a club lead in the last hand but we only noticed after the cards had been cut for the "
+    "next deal. Nobody was alone.",
+    "East reneged on a club lead last hand, we didn't notice until the next hand was being dealt. Nobody was alone.",
+])
+def test_a_revoke_found_once_the_next_deal_was_cut_is_too_late(text: str) -> None:
+    # Law 68: "no revoke can be claimed" once "the cards are cut for the following deal"; a
+    # stranger's words of that timing were branched, as if the claim might still stand
+    code, data = rule_json(text, "--score", "2-3")
+    assert code == 0 and "branches" not in data
+    assert data["verdict"] == "too_late" and 68 in data["laws"]
+    assert data["score"]["awards"] == [] and data["score"]["after"]["points"] == {"NS": 2, "EW": 3}
+
+
+def test_a_score_error_too_late_does_not_invent_the_score_recorded() -> None:
+    # Law 5's limit passed: the score stands; but the teller gave none, so none is quoted
+    words = ("We scored NS 2 for the last hand but they made 1 only; not noticed until the next hand had been "
+             "dealt and the trump card turned up.")
+    code, data = rule_json(words)
+    assert code == 0 and data["verdict"] == "too_late"
+    assert "NS 0" not in data["summary"]
+    code, data = rule_json("score_error", "--trump-turned-next-deal", "--score", "3-2")
+    assert "NS 3 – EW 2" in data["summary"]

@@ -209,7 +209,8 @@ def score_error(r: Ruler) -> None:
     if facts["trump_turned_next_deal"]:
         r.verdict = "too_late"
         r.summary = ("The error was raised only after the trump card was turned in the next deal. Law §score_error allows "
-                     f"a score error to be put right only before then, so the score stands as recorded, {scoring.words(recorded)}.")
+                     "a score error to be put right only before then, so the score stands as recorded"
+                     + (f", {scoring.words(recorded)}." if case.score_given else "."))
         if wrong:
             r.note("The correction asked for is not made: the time for it has passed (Law §score_error).")
         return
