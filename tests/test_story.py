@@ -1586,3 +1586,15 @@ def test_a_score_error_too_late_does_not_invent_the_score_recorded() -> None:
     assert "NS 0" not in data["summary"]
     code, data = rule_json("score_error", "--trump-turned-next-deal", "--score", "3-2")
     assert "NS 3 – EW 2" in data["summary"]
+
+
+def test_another_suit_named_after_the_turned_suit_was_turned_down_is_not_law_78() -> None:
+    # Law 78 forbids naming the suit turned down; clubs named after spades were turned down
+    # is a lawful make. A stranger's words of it were ruled Law 78 with no doubt shown.
+    text = ("The nine of spades was turned and everyone passed, so it was turned down. On the second round "
+            "North passed and East named clubs.")
+    code, data = rule_json(text, "--dealer", "W", "--score", "1-4")
+    assert code == 2 and data.get("kind") != "named_turned_down_suit" and "named_turned_down_suit" not in data["candidates"]
+    same = classify("The nine of spades was turned and everyone passed, so it was turned down. On the second "
+                    "round East named spades.", dealer="W")
+    assert same.kind == "named_turned_down_suit" and same.facts["offender"] == "E"
