@@ -791,13 +791,16 @@ def _open_placed(text: str) -> list[tuple[str, str, str]]:
                 out.append((raw, IRREGULAR.get(head[:-1], head[:-1]) if head != "can" else "can", where))
                 out.append((raw, "not", where))
                 continue
-            if tail in ("s", ""):
+            if tail == "" and head.endswith("in") and len(head) >= 5:
+                low = head + "g"  # "dealin'", "sittin'": the g dropped, as it is said
+            elif tail in ("s", ""):
                 out.append((raw, head + "'s", where))
                 continue
             if tail in ("ve", "d", "ll", "re", "m"):
                 out.append((raw, head, where))
                 continue
-            low = head + tail
+            else:
+                low = head + tail
         if low in ("norths", "easts", "souths", "wests", "dealers"):
             out.append((raw, low[:-1] + "'s", where))  # "Easts turn": a possessive without its apostrophe
             continue
@@ -945,9 +948,41 @@ def tokenize(text: str) -> tuple[list[Token], dict[str, str]]:
         else:
             tok.tags.add("~sub")  # "before East had played": East is not the one who acted
             joins = ("or", "and", "nor", "on", "to", "at", "across", "from", "of", "in")  # "the guy on my right", "Ed in the North"
-            last = "seat" if person or tok.word in joins and last == "seat" else \
+            # "before his partner Mrs. Pym had played": a title is part of the name that follows it
+            last = "seat" if person or tok.word in _HONORIFICS or tok.word in joins and last == "seat" else \
                 last if tok.filler or tok.word in _FIRST_PERSON and not person else "other"
+    _tag_common_names(tokens)
     return tokens, corrections
+
+
+_GAME_WORDS = frozenset(("trump", "trumps", "bower", "dealer", "partner", "eldest", "euchre", "euchred", "alone", "loner",
+                         "pass", "left", "right", "i", "me", "we"))
+"""Words of the game a writer may capitalise mid-sentence ("the Left", "he said Pass")."""
+
+
+def _tag_common_names(tokens: Sequence[Token]) -> None:
+    """Tag as a name ("@name") a common word written capitalised within a sentence, and each
+    place it comes again: "Swede, who sets to Red's left ... Red was sittin East" names Red,
+    though "red" is a word of the cues."""
+    told: dict[str, int] = {}
+    for t in tokens:
+        if _name(t):
+            told[_unowned(t.raw)] = told.get(_unowned(t.raw), 0) + 1
+    names = {_unowned(t.raw).lower() for k, t in enumerate(tokens)
+             if k and tokens[k - 1].sentence == t.sentence and _name(t) and "~q" not in t.tags
+             and _unowned(t.raw).isalpha() and told[_unowned(t.raw)] > 1  # a name comes again: "Red ... Red's"
+             and not (k + 1 < len(tokens) and "#n" in tokens[k + 1].tags)  # "Table 4"
+             and "~label" not in t.tags and t.stem in _common_stems() and t.stem not in _function_stems()
+             and not t.filler and (base := _unowned(t.word)) not in _PERSONS and base not in SEAT_WORDS and base not in SUIT_WORDS
+             and base not in RANK_WORDS and base not in _GAME_WORDS}
+    for t in tokens:
+        if names and _name(t) and _unowned(t.raw).lower() in names:
+            t.tags.add("@name")
+
+
+def _common(tok: Token) -> bool:
+    """Whether a word may be a common word, not a name (`_common_stems`, unless tagged a name)."""
+    return tok.stem in _common_stems() and "@name" not in tok.tags
 
 
 def _apposes(tokens: Sequence[Token], k: int) -> bool:
@@ -1595,7 +1630,8 @@ _RELATIVE = {  # words after "my": turns to the left
 }
 _ROLE_WORDS = {"eldest": 1, "first": 1, "second": 2, "third": 3}
 _NEIGHBOURS = frozenset(("player", "guy", "man", "woman", "lady", "person", "fellow", "gal", "one", "neighbour",
-                         "neighbor", "opponent", "chap"))
+                         "neighbor", "opponent", "chap", "girl", "boy", "kid", "fella", "feller", "gentleman",
+                         "dude", "bloke", "gent"))
 
 
 def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, int, int] | None:
@@ -1768,7 +1804,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             if tokens[k].word in SEAT_WORDS and "@place" not in tokens[k].tags:
                 return Ref(SEAT_WORDS[tokens[k].word].value)
             other = _name(tokens[k]) or _kin_name(tokens, k)
-            if other and tokens[k].stem not in _common_stems():
+            if other and not _common(tokens[k]):
                 return bound(other)
         return None
 
@@ -1803,7 +1839,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             called = _name(tok) or _kin_name(tokens, j)
             if not called and _lower_name(tok) and j + 1 < len(tokens) and tokens[j + 1].word in _SITS:
                 called = tok.raw.capitalize()  # "sam is across from me": a name typed in lower case, placed
-            if not called or called in names or called in by_role or tok.stem in _common_stems():
+            if not called or called in names or called in by_role or _common(tok):
                 continue
             tie = tie_of(j) or _placed_before(plain, words, j)
             anchor = anchor_of(tie[0], j) if tie is not None else None
@@ -1875,7 +1911,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 add(i, i, (seat,))
                 i = role[2] + 1
                 continue
-        elif called and tokens[i].stem not in _common_stems() and (place := _placed(*within(i), i, deal_roles)):
+        elif called and not _common(tokens[i]) and (place := _placed(*within(i), i, deal_roles)):
             owner, turn, last = place  # "Walt across from me", "Carla on his right": the place is his seat
             anchor = owner_ref(owner)
             # "His partner Mr. Voss, seated across from him": "him" is not Voss's own apposed
@@ -1945,7 +1981,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             seat = Ref("dealer", 1, "the eldest hand")
             end = i + 1 if nxt in _ROLE_NOUNS else i
             if i + 1 < len(tokens) and (called := _name(tokens[i + 1])) and called not in names and \
-                    tokens[i + 1].stem not in _common_stems():
+                    not _common(tokens[i + 1]):
                 by_role[called] = seat  # "Eldest Sal passed ... Sal blurted": Sal is the eldest hand
                 end = i + 1
         elif p in _ROLE_WORDS and nxt in _ROLE_NOUNS and (deal_roles or p == "first"):
@@ -1965,6 +2001,10 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 seat = Ref(named.value, 0, f"{prev} partner")  # "his partner Mr. Tran (West)": Tran's seat
             elif prev in ("his", "her") and anchor is not None and anchor.words.lower() in ("his partner", "her partner"):
                 seat = anchor  # "his partner's turn to lead. His partner (East) led": the same player again
+            elif prev in ("his", "her") and out and out[-1].index == i - 2 and out[-1].kind == "seat" \
+                    and tokens[i - 1].clause != tokens[i - 2].clause \
+                    and (i + 1 == len(tokens) or tokens[i + 1].clause != tokens[i].clause):
+                seat = out[-1].refs[0]  # "East declared; West, his partner, did not hear": West, named twice
             elif prev in ("his", "her") and anchor is not None:
                 seat = anchor.shifted(2, f"{prev} partner")
             elif words[i - 1].endswith("'s") and out and out[-1].index == i - 1 and out[-1].kind == "seat":
@@ -2151,7 +2191,7 @@ def _and_between(tokens: Sequence[Token], i: int) -> bool:
 def _lower_name(tok: Token) -> bool:
     """Whether a word typed in lower case may be a player's name: no word of the game's."""
     return tok.raw.isalpha() and tok.raw.islower() and len(tok.raw) >= 3 and tok.word not in SEAT_WORDS \
-        and tok.word not in _FIRST_PERSON | _PRONOUN_SEATED and tok.stem not in _common_stems()
+        and tok.word not in _FIRST_PERSON | _PRONOUN_SEATED and not _common(tok)
 
 
 GENDER = {w: g for g, words in _T["genders"].items() for w in words.split()}
@@ -2162,6 +2202,9 @@ _PRONOUN_GENDER = {"she": "she", "her": "she", "shes": "she", "he": "he", "him":
 def mention_gender(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """'she' or 'he' where the words of a mention, or the two before it, tell it ("Aunt Rosa",
     "Mike (north)": the seat apposed to a name is that name's), the nearest first; else None."""
+    head = next((t.word for t in tokens[start:end + 1] if t.word in _NEIGHBOURS), None)
+    if head in GENDER:
+        return GENDER[head]  # "the fella on Gloria's right": he, whoever Gloria is
     for k in range(end, max(-1, start - 3), -1):
         word = _unowned(tokens[k].raw).lower().rstrip(".")
         if word in _PRONOUN_GENDER and k < start:
@@ -2243,9 +2286,16 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
         if not name and _named_again(tokens, i) and (chair := chair_of(i)) is not None:
             out.setdefault(_unowned(tok.raw).capitalize(), chair)  # "pete's dealing from the north chair"
             continue
+        if not name and _named_again(tokens, i) and i + 1 < len(tokens) and tokens[i + 1].word in _SITS \
+                and (seat := seat_of(i + 1, _SEATED_BY, 3)) is not None:
+            out.setdefault(_unowned(tok.raw).capitalize(), seat)  # "ryan: u were slow ... ryan is east"
+            continue
         if not name and _roster_entry(tokens, i):  # "im north, priya south, marcus east, ty west", "jules e"
             seat_word = tokens[i + 1]
-            out.setdefault(_unowned(tok.raw).capitalize(), SEAT_WORDS.get(seat_word.word) or Seat(seat_word.raw.upper()))
+            called = _unowned(tok.raw)
+            if called.endswith("s") and any(t.raw.lower() == called[:-1] for t in tokens):
+                called = called[:-1]  # "dylans south", typed without its apostrophe: Dylan is South
+            out.setdefault(called.capitalize(), SEAT_WORDS.get(seat_word.word) or Seat(seat_word.raw.upper()))
             continue
         if not name and _lower_name(tok) and i + 1 < len(tokens) and "~aside" in tokens[i + 1].tags and \
                 "~aside" not in tok.tags:  # "bro kyle (east) didnt follow": typed in lower case
@@ -2258,7 +2308,7 @@ def seat_names(tokens: Sequence[Token]) -> dict[str, Seat]:
             continue
         if name and i and tokens[i - 1].word in ("from", "opposite", "beside"):
             continue  # "I'm across from Chief, South chair": the seat after is the teller's
-        if name and tok.word not in SEAT_WORDS and tok.stem not in _common_stems() and i + 1 < len(tokens):
+        if name and tok.word not in SEAT_WORDS and not _common(tok) and i + 1 < len(tokens):
             nxt = tokens[i + 1]
             skip = 1 if nxt.word.endswith("ing") and i + 2 < len(tokens) else 0  # "Norm dealing (North)"
             if nxt.word in ("was", "is") and i + 3 < len(tokens) and tokens[i + 2].word.endswith("ing"):
@@ -2305,7 +2355,7 @@ def _antecedent(tokens: Sequence[Token], i: int, seated: Container[str]) -> str 
     before = tokens[i - 1].sentence if i else -1  # "Cindy reneged!!! she's North": three stops, one sentence back
     called = [(k, n) for k, t in enumerate(tokens[:i])
               if (n := _name(t) or _kin_name(tokens, k) or (_unowned(t.raw).capitalize() if _named_again(tokens, k) else ""))
-              and t.word not in SEAT_WORDS and t.stem not in _common_stems() and not _placed_by_him(tokens, k)]
+              and t.word not in SEAT_WORDS and not _common(t) and not _placed_by_him(tokens, k)]
     named = [n for k, n in called if tokens[k].sentence == tok.sentence or opens and tokens[k].sentence == before]
     unseated = {n for _, n in called if n not in seated}
     if not named and opens and len(unseated) == 1 and not any(t.word in _OTHER_PLAYER for t in tokens[:i]):
@@ -2327,7 +2377,7 @@ def _named_again(tokens: Sequence[Token], i: int) -> bool:
     story ("pete's dealing from the north chair ... pete's partner mike led"); kin are told apart."""
     raw = _unowned(tokens[i].raw)
     if not (raw.isalpha() and raw.islower() and len(raw) >= 3) or raw in PEOPLE or raw in SEAT_WORDS \
-            or raw in _FIRST_PERSON | _PRONOUN_SEATED | _TELLER or tokens[i].stem in _common_stems():
+            or raw in _FIRST_PERSON | _PRONOUN_SEATED | _TELLER or _common(tokens[i]):
         return False
     return sum(_unowned(t.raw) == raw for t in tokens) > 1
 
@@ -2339,7 +2389,7 @@ def _roster_entry(tokens: Sequence[Token], i: int) -> bool:
     raw = _unowned(tok.raw)  # "kyle's east": Kyle is East
     if i + 1 >= len(tokens) or not (raw.isalpha() and raw.islower() and len(raw) >= 2):
         return False
-    if tok.word in SEAT_WORDS or tok.word in _FIRST_PERSON | _PRONOUN_SEATED | _TELLER or tok.stem in _common_stems():
+    if tok.word in SEAT_WORDS or tok.word in _FIRST_PERSON | _PRONOUN_SEATED | _TELLER or _common(tok):
         return False
     seat = tokens[i + 1]
     opens = i == 0 or tokens[i - 1].clause != tok.clause
@@ -2358,7 +2408,13 @@ def _placed_by_him(tokens: Sequence[Token], k: int) -> bool:
 @cache
 def _common_stems() -> frozenset[str]:
     """Words a capitalised word may be without being a name: the cue vocabulary, and more."""
-    return frozenset(vocabulary()) | _stemset(
+    return frozenset(vocabulary()) | _function_stems()
+
+
+@cache
+def _function_stems() -> frozenset[str]:
+    """Words a capitalised word may be, which never name a player: "My partner", "Then"."""
+    return _stemset(
         "i the a an we he she they it my our his her their partner dealer dealing eldest so then and but "
         "at in on during after before last this that what when while first second third fourth fifth "
         "hearts diamonds clubs spades trump ace king queen jack ten nine left right bower score game "
@@ -2855,6 +2911,8 @@ _PLACING = frozenset(("on", "to", "at", "across", "from", "of", "in", "opposite"
 _PREPOSITIONS = frozenset(("from", "to", "at", "with", "for", "beside", "behind", "across", "against", "of", "toward",
                            "towards", "past", "than"))
 _OWNERS = frozenset(("his", "her", "my", "your", "their", "our", "whose"))
+_JOINING = frozenset(("and", "then", "but", "so", "when", "that"))
+"""Words that may open a clause before its subject: "and it had six cards"."""
 _ARTICLES = frozenset(("the", "a", "an", "opening"))
 """Words that make a verb after them a noun: "East had the opening lead" is no lead made."""
 
@@ -3005,6 +3063,8 @@ class _Facts:
             return near[0].refs[0] if near else None
         near = [m for m in self.mentions if m.index < at and m.sentence == tok.sentence
                 and (self.actor(m) if actors_only else m.kind == "seat") and not self.whose_turn(m)]
+        # "set it down for the dealer, then shuffled again": a subject before an object
+        near = [m for m in near if not (m.start > 0 and self.tokens[m.start - 1].word in _PREPOSITIONS)] or near
         told = [m for m in near if not self.background(m)] if not tok.tags & _BACKGROUND else near
         spoken_of = self.pronoun_subject(at) or self.lone_subject(at)
         if spoken_of is not None:
@@ -3096,8 +3156,11 @@ class _Facts:
         `start`: "West counted it, and it had six cards" is not West's six cards. A person's
         pronoun is the seat's own ("West went alone and then he led")."""
         clause = self.tokens[at].clause
-        return clause != self.tokens[start].clause and any(
-            t.word in ("it", "they") and t.clause == clause for t in self.tokens[start + 1:at])
+        if clause == self.tokens[start].clause:
+            return False
+        # the clause's subject, past its joining words: "threw the ace on it and hollered" is hers
+        opening = [t.word for t in self.tokens[start + 1:at] if t.clause == clause and t.word not in _JOINING]
+        return opening[:1] in (["it"], ["they"])
 
     def background(self, m: Mention) -> bool:
         """Whether a mention stands in a clause of time, an aside or quoted speech."""
@@ -3242,6 +3305,8 @@ class _Facts:
         that's out of turn", "he said you can't"), not one that declares; words quoted are his
         act ("Marcus says 'that's mine'")."""
         nxt = self.tokens[at + 1] if at + 1 < len(self.tokens) else None
+        if self.tokens[at].stem == "want" and [t.word for t in self.tokens[at + 1:at + 3]] in (["to", "know"], ["to", "ask"]):
+            return True  # "I want to know what happens": the teller's question, no act of the story
         return self.tokens[at].word in _SAYING and nxt is not None and nxt.word in _JUDGED and "~q" not in nxt.tags
 
     def accused(self) -> Ref | None:
@@ -3281,7 +3346,7 @@ class _Facts:
         seated = {m.index for m in self.mentions}
         for k, tok in enumerate(self.tokens[:-1]):
             if k in seated or "@seat" in tok.tags or tok.tags & _BACKGROUND or not _name(tok) \
-                    or tok.stem in _common_stems() or tok.word in SEAT_WORDS:
+                    or _common(tok) or tok.word in SEAT_WORDS:
                 continue
             if k and self.tokens[k - 1].word in _PREPOSITIONS | {"against", "vs", "versus"}:
                 continue  # "against Lou and Dee": named as the object
@@ -3406,7 +3471,9 @@ class _Facts:
     def passed_then(self, m: Mention) -> bool:
         """Whether the seat passed and then, in the same sentence, did or said the act: "North
         passed, then said wait, I want to order it up" (Law 78's offender)."""
-        end = next_seat_at(self.mentions, m.index, len(self.tokens))
+        # "N pass, then N 'I assist'": the same seat named again goes on with his own act
+        end = min((o.start for o in self.mentions if o.index > m.index and o.kind == "seat"
+                   and o.refs[0][:2] != m.refs[0][:2]), default=len(self.tokens))
         rest = [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
         passed = next((k for k, t in enumerate(rest[:3]) if t.stem in _PASSING), None)
         acts = _stemset(ACTS["pass_then_order"])
@@ -3830,7 +3897,8 @@ class _Facts:
         for m in self.mentions:  # the declaration comes before the words that it was not heard
             if m.index >= heard:
                 break
-            if m.kind != "seat" or self.background(m) or not self.follows(m, declaring):
+            # not "my partner across from me says he ordered it": "me" is no declarer there
+            if not self.actor(m) or self.background(m) or not self.follows(m, declaring):
                 continue
             after = self.tokens[m.index + 1:m.index + 6]
             if any(t.stem in _PASSING or t.word in ("pass", "passed") for t in after):

@@ -1516,6 +1516,62 @@ TOLD_SEATS = {
     "the lone declarer is who went alone": (
         "The dealer's partner said 'I'll assist' and then the dealer, Carl (West), went alone. Can he take it "
         "alone when his partner assisted?", None, "lone_declaration", "declarer", "W"),
+    # Law 81's offender is the partner who did not hear: West, named again as "his partner"
+    "his partner in an apposition": (
+        "East made his declaration in a whisper; West, his partner, did not hear it and said pass.", None,
+        "declaration_not_heard", "offender", "W"),
+    # the one a revoke is claimed against, not the claimant nor the one who mixed the cards
+    "a revoke claimed against": (
+        "At the end of the hand North claimed a revoke against East in the third trick. West then gathered "
+        "up the cards.", None, "revoke", "offender", "E"),
+    # "bef", a scorer's shorthand: West named a suit before East, the eldest, had spoken
+    "bef is before": ("Dlr N. Rd 2. W named spades bef E (eldest) spoke.", None, "bid_out_of_turn", "offender", "W"),
+    # West passed, and West again assisted: the same seat named twice goes on with his own act
+    "the same seat named again": ('Dlr E. S pass. W pass, then W "I assist."', None, "pass_then_order", "offender", "W"),
+    # "kais north", typed without its apostrophe: Kai is North
+    "a name's 's without the apostrophe": (
+        "jo: kai passed then said order it up lol\nkai: i misread my cards\njo: east dealt, kais north", None,
+        "pass_then_order", "offender", "N"),
+    # "I want to know" is the teller's question, not an act of his
+    "the teller wants to know": (
+        "North dealt. East passed, South passed, then East said 'I order it up'. I'm West and I want to know "
+        "what happens now.", None, "pass_then_order", "offender", "E"),
+    # "theo is west" seats a name typed in lower case that the story names again
+    "a lower-case name seated later": (
+        "jen: it was my lead, i won the last trick, but theo led the jack of clubs\ntheo: oops\njen: im north. "
+        "theo is west", None,
+        "lead_out_of_turn", "offender", "W"),
+    # the g dropped: "sittin" seats him as "sitting" does
+    "sittin is sitting": ("Gus led out of turn, it was my lead. Gus was sittin West.", "N",
+                          "lead_out_of_turn", "offender", "W"),
+    # Red is a name here (capitalised within a sentence), though "red" is a word of the cues
+    "a name that is a common word": (
+        "Red led out of turn, it was Sully's lead by rights. Sully sits on Red's left. Red was sitting East.", None,
+        "lead_out_of_turn", "offender", "E"),
+    # "played the king on it": "it" is the object, not a new subject; the call is Vera's (West)
+    "it as an object": (
+        "I led a heart. Vera, on my left, played the king on it and told her partner that the trick was theirs "
+        "before he had played.", "S", "attention_to_trick", "offender", "W"),
+    # the girl across from North is South, who passed before the eldest (on North's left, East)
+    "the girl across from me": (
+        "im dealing, im north. the girl across from me passed before the guy on my left said anything", None,
+        "bid_out_of_turn", "offender", "S"),
+    # "the fella on Gloria's right" is a he: "her partner" after him is still Gloria's (East)
+    "a fella placed by a woman's name": (
+        "Dealer was Gloria, in the West chair. Her partner passed, then the fella on Gloria's right passed, and "
+        "then her partner pipes up 'actually I'll help you.'", None, "pass_then_order", "offender", "E"),
+    # "before his partner Mrs. Pym had played": the title is part of the name, all in the clause of time
+    "a title in a clause of time": (
+        "Mr. Tolliver (East), before his partner Mrs. Pym had played, cried out 'Take it, Mrs. Pym!'", None,
+        "attention_to_trick", "offender", "E"),
+    # "set it down for the dealer, then shuffled again": the dealer is the object, Carl the subject
+    "an object before the act": (
+        "Carl (West) shuffled, set it down for the dealer, then grabbed it back and shuffled again before the "
+        "dealer took it.", None, "shuffle_irregular", "offender", "W"),
+    # "across from me, says he ordered": "me" is no declarer; the teller is the one who did not hear
+    "me after a preposition declares nothing": (
+        "Hank, he's my partner across from me, says he ordered it up, but I never heard him and said pass. "
+        "I'm West.", None, "declaration_not_heard", "offender", "W"),
 }
 
 
