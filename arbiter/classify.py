@@ -1842,6 +1842,11 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             if not called or called in names or called in by_role or _common(tok):
                 continue
             tie = tie_of(j) or _placed_before(plain, words, j)
+            if tie is None and j + 1 < len(tokens) and tokens[j + 1].clause != tok.clause \
+                    and (role := _role_after(*within(j), j)) is not None:
+                by_role[called] = Ref("dealer", role[1], tok.raw)  # "Pete, first to speak, says": the eldest
+                grew = True
+                continue
             anchor = anchor_of(tie[0], j) if tie is not None else None
             if anchor is not None and anchor.words.lower() != called.lower():
                 by_role[called] = anchor.shifted(tie[1], tok.raw)
@@ -1922,13 +1927,22 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                     by_role[called] = anchor.shifted(turn, tokens[i].raw)
                 seat = by_role[called]
                 for t in tokens[i + 1:last + 1]:
-                    t.tags |= {"@seat", "@place"}
+                    t.tags |= {"@seat", "@place", "@role"} if owner == "dealer" and i + 1 < len(tokens) \
+                        and tokens[i + 1].word in _ROLE_WORDS else {"@seat", "@place"}
                 words[i] = plain[i]  # "Bev's on my left": Bev is, not Bev's
                 add(i, i, (seat,))
                 i = last + 1
                 continue
         elif called in by_role:
             seat = by_role[called]
+            apposed = i + 1 < len(tokens) and tokens[i + 1].clause != tokens[i].clause
+            role = _role_after(*within(i), i) if apposed else None
+            if role is not None:  # "Lou, first to speak, says": the role only seats him
+                for t in tokens[i + 1:role[2] + 1]:
+                    t.tags |= {"@seat", "@place", "@role"}
+                add(i, i, (seat,))
+                i = role[2] + 1
+                continue
             tie = _partnered(plain, words, i)
             if tie is not None and i + 2 <= tie[2] <= i + 3:  # "Norma's his partner": words that seat her name no one else
                 last = tie[2]
@@ -3038,7 +3052,8 @@ class _Facts:
             return True  # "the opening lead", "a deal": no act ("a loner" is the anchor itself)
         if before.word == "to" and at > 1 and self.tokens[at - 2].word in ("was", "is", "were"):
             return True  # "the eldest hand was to lead": whose turn it was
-        return any(t.word in _UNREAL for t in self.stems[max(0, i - 3):i]) or \
+        # "Lou, first to speak, says": the apposed role is no "should have been"
+        return any(t.word in _UNREAL and "@role" not in t.tags for t in self.stems[max(0, i - 3):i]) or \
             _turn_told(self.stems[i], self.stems[i + 1:i + 2])
 
     def actor(self, m: Mention) -> bool:
@@ -3065,6 +3080,8 @@ class _Facts:
                 and (self.actor(m) if actors_only else m.kind == "seat") and not self.whose_turn(m)]
         # "set it down for the dealer, then shuffled again": a subject before an object
         near = [m for m in near if not (m.start > 0 and self.tokens[m.start - 1].word in _PREPOSITIONS)] or near
+        # "Bud, on my right - I'm South - announces": the teller's seat, told, did not act
+        near = [m for m in near if not self.identity(m)] or near
         told = [m for m in near if not self.background(m)] if not tok.tags & _BACKGROUND else near
         spoken_of = self.pronoun_subject(at) or self.lone_subject(at)
         if spoken_of is not None:
@@ -4040,6 +4057,8 @@ class _Facts:
                 value = _choice(kind, name, self.act_words() if f"{kind}.{name}" in ACT_CHOICES else self.stems)
             elif type_ == "suit":
                 for at, _ in self.anchored(SUIT_ANCHORS.get((kind, name), ())):
+                    if _negated(self.tokens, at):
+                        continue  # "nobody wanted it": no suit meant
                     later = [t for t in self.tokens[at:] if "#suit" in t.tags]
                     if later:
                         value = SUIT_WORDS[later[0].word].value

@@ -1654,3 +1654,34 @@ def test_another_suit_named_after_the_turned_suit_was_turned_down_is_not_law_78(
     same = classify("The nine of spades was turned and everyone passed, so it was turned down. On the second "
                     "round East named spades.", dealer="W")
     assert same.kind == "named_turned_down_suit" and same.facts["offender"] == "E"
+
+
+@pytest.mark.parametrize("text, kind, seat", [
+    # Law 78: the suit of the card turned, all passing, then that very suit named
+    ("sam: the upcard was a club and everyone passed\nsam: then kit says \"clubs\" in the second round\n"
+     "kit: whoops. im west", "named_turned_down_suit", None),
+    ("The card turned up was a heart and nobody wanted it, so it was turned down. Then Aunt Jo said 'hearts!' "
+     "Aunt Jo sits East.", "named_turned_down_suit", "E"),
+    # the naming is the act, not the dealer's turning down; Lou, first to speak, is the dealer's left
+    ("Nine of spades turned up, all passed, Walt turns it down, Walt deals from the south chair. Then Lou, first "
+     "to speak, says 'spades.' Can Lou make spades?", "named_turned_down_suit", "W"),
+    # Bud, on South's right, is East; "I'm South" between dashes only seats the teller
+    ("The turned card was the ten of hearts; all passed; it was turned down. On the second round Bud, on my "
+     "right - I'm South - announces \"hearts\", then says \"diamonds, I meant diamonds.\"",
+     "named_turned_down_suit", "E"),
+    # Law 39: two cards come up as the trump is turned; not a card exposed in play
+    ("Bert's dealing, he's North, and he turns up the trump and two cards come up. The second one slid off and "
+     "we all saw it was a jack.", "trump_turn_exposes", None),
+])
+def test_what_happened_to_the_turned_card(text: str, kind: str, seat: str | None) -> None:
+    found = classify(text)
+    assert found.kind == kind
+    if seat is not None:
+        assert found.facts["offender"] == seat
+
+
+def test_nobody_wanted_it_names_no_suit_meant() -> None:
+    # Law 79's suit "then named" is one meant after the naming; "nobody wanted it" means none
+    found = classify("Okay so the card turned up was a spade and nobody wanted it so it got flipped over. Then "
+                     "Uncle Ray said \"spades!\" and everyone laughed. Uncle Ray's South.")
+    assert found.kind == "named_turned_down_suit" and "then_named" not in found.facts
