@@ -15,7 +15,6 @@ record, and the incident as a case file would give it, for `arbiter.ruling` to r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any
 
 from arbiter.model import InputError
@@ -94,7 +93,10 @@ class Replay:
 def first_leader(deal: Deal, lone_lead: str) -> Seat:
     """Who leads the first trick: eldest hand, or under a lone hand the lead rule's seat;
     a seat that sits out passes the lead to the next in turn (Law 89)."""
-    out = sitting_out(deal)
+    return _first_leader(deal, lone_lead, sitting_out(deal))
+
+
+def _first_leader(deal: Deal, lone_lead: str, out: tuple[Seat, ...]) -> Seat:
     seat = (deal.alone + 1) % 4 if deal.alone is not None and lone_lead == "left_of_loner" else (deal.dealer + 1) % 4
     while seat in out:
         seat = (seat + 1) % 4
@@ -129,7 +131,7 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     provable = False  # a seat played a suit he had failed to follow before
     out = sitting_out(deal)
     active = 4 - len(out)
-    leader = first_leader(deal, house.get("lone_lead", "eldest"))
+    leader = _first_leader(deal, house.get("lone_lead", "eldest"), out)
     if deal.first_leader is not None and deal.first_leader != leader:
         result.findings.append(Finding(
             "lead_out_of_turn", deal.first_leader, 1,
@@ -141,6 +143,9 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     in_order = _ORDERS[out]
     recorded = deal.seats
     winners, tricks = result.winners, result.tricks
+    add_seats, add_cards, add_leader, add_play = (result.seats.append, result.cards.append, result.leaders.append,
+                                                  result.plays.append)
+    said, bit = _WORDS, _BIT
     for n, cards in enumerate(deal.tricks, 1):
         if not cards:
             raise InputError(f"{where}: deal {deal.number}: trick {n}: a trick with no cards cannot be replayed")
@@ -153,9 +158,9 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
             seats = in_order[leader]
         else:
             seats = _in_turn(result, deal, n, leader, len(cards), out, active, last=n == count)
-        result.seats.append(seats)
-        result.cards.append(cards)
-        result.leaders.append(seats[0])
+        add_seats(seats)
+        add_cards(cards)
+        add_leader(seats[0])
         # One look at each card, indexing tables (an event has millions): its words, the
         # strongest, and whether it is of a suit its player failed to follow before, which a
         # revoke needs.
@@ -164,15 +169,15 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
         best = -2
         words: list[str] = []
         for seat, card in zip(seats, cards):
-            words.append(_WORDS[seat][card])
+            words.append(said[seat][card])
             suit = follow[card]
             if failed[seat] >> suit & 1:
                 provable = True
             if suit != led:
-                failed[seat] |= _BIT[led]
+                failed[seat] |= bit[led]
             if strength[card] > best:  # the first of the strongest wins (a card played twice cannot beat itself)
                 best, winner = strength[card], seat
-        result.plays.append(f"[{', '.join(words)}]")
+        add_play(f"[{', '.join(words)}]")
         if len(cards) < active and n == count:
             break  # the record stops in the middle of a trick: the deal is unfinished
         winners.append(winner)
@@ -394,12 +399,13 @@ def _cards_not_his(result: Replay, deal: Deal, house: dict[str, Any]) -> None:
     hands = deal.hands
     up = NUMBERS[deal.up_card] if deal.up_card is not None else None
     discard = NUMBERS[deal.discard] if deal.discard is not None else None
-    every = tuple(chain.from_iterable(result.cards))
-    if not hands and len(set(every)) == len(every) and pack.issuperset(every):
+    every = sum(result.cards, ())  # five short tuples: quicker joined so than chained
+    played = set(every)
+    if not hands and len(played) == len(every) and played <= pack:
         # Each card once and all in the pack: only the card turned up and the discard can
         # be shown not to be his who played it.
-        if discard is None or discard not in every:
-            if up is None or up not in every:
+        if discard is None or discard not in played:
+            if up is None or up not in played:
                 return
             # The most common case of all: the dealer took the card up and played it himself.
             if deal.ordered_up and _player(result, up) == deal.dealer:
