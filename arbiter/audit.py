@@ -15,7 +15,6 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from arbiter import score as scoring
@@ -97,7 +96,6 @@ def expand(paths: Iterable[str]) -> list[str]:
     return out
 
 
-@dataclass(slots=True)
 class GameAudit:
     """One game audited, its deals already JSON text.
 
@@ -106,14 +104,18 @@ class GameAudit:
     be encoded cost a sixth of the audit. `as_dict` reads them back, for the table view and
     for Python; `as_json` is json.dumps of `as_dict`, byte for byte."""
 
-    head: dict[str, Any]
-    """The keys before the deals: file, format, title, house, house_from, not_applied, start."""
-    deals: list[str]
-    """Each deal's JSON text, in the record's order."""
-    numbers: list[int]
-    """Each deal's number, beside `deals`."""
-    final: dict[str, Any]
-    """The key after the deals: the points and the winner."""
+    # A plain class, not a dataclass: the audit starts without importing dataclasses.
+    __slots__ = ("head", "deals", "numbers", "final")
+
+    def __init__(self, head: dict[str, Any], deals: list[str], numbers: list[int], final: dict[str, Any]) -> None:
+        self.head = head
+        """The keys before the deals: file, format, title, house, house_from, not_applied, start."""
+        self.deals = deals
+        """Each deal's JSON text, in the record's order."""
+        self.numbers = numbers
+        """Each deal's number, beside `deals`."""
+        self.final = final
+        """The key after the deals: the points and the winner."""
 
     def as_dict(self) -> dict[str, Any]:
         """The game of records.md."""
@@ -125,14 +127,14 @@ class GameAudit:
         return f'{head[:-1]}, "deals": [{", ".join(self.deals)}], "final": {to_json(self.final)}}}'
 
 
-@dataclass
 class Audit:
     """What an audit found: each game audited, and each file refused with its one line."""
 
-    files: list[str]
-    ruleset: str
-    games: list[dict[str, Any]] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
+    def __init__(self, files: list[str], ruleset: str) -> None:
+        self.files = files
+        self.ruleset = ruleset
+        self.games: list[dict[str, Any]] = []
+        self.refused: list[str] = []
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON of records.md."""
@@ -205,7 +207,7 @@ def audited_game(record: Record, base: Rulebook, apply: bool = False) -> GameAud
     """`audit_game`, its deals left as JSON text."""
     if base.house is not None:
         house = {k: v for k, v in base.house.source.items() if k not in ("name", "base")}
-        record = replace(record, house=house)
+        record = record._replace(house=house)
         book = base
     else:
         book = book_for(record.house, base)

@@ -10,9 +10,8 @@ that the amendment concerns. What each key means, what it amends and how it read
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arbiter.model import InputError
 from arbiter.reader import DATA_CAP, HOUSE_CAP, decode, parse_yaml, read_bytes, shown
@@ -30,8 +29,10 @@ CONTRADICTIONS = (
 )
 
 
-@dataclass(frozen=True)
-class Amendment:
+# NamedTuples, not dataclasses: the audit starts without importing dataclasses.
+
+
+class Amendment(NamedTuple):
     """One house rule: a key of the file and its value."""
 
     path: str
@@ -46,8 +47,7 @@ class Amendment:
     """The amendment in words."""
 
 
-@dataclass(frozen=True)
-class House:
+class House(NamedTuple):
     """A club's book: a base ruleset and its amendments."""
 
     name: str

@@ -8,9 +8,9 @@ number out of range is refused with one line that names it, never guessed at.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from arbiter.fact import COMMAND_OPTIONS, Fact  # noqa: F401  (COMMAND_OPTIONS re-exported)
 from arbiter.model import PARTNERSHIPS, SINGLES, Card, InputError, Seat, Side, Suit, Table, is_whole, sides_of
@@ -18,10 +18,11 @@ from arbiter.reader import CASE_CAP, clean, decode, parse_yaml, read_bytes, show
 
 ENVELOPE = ("title", "ruleset", "house", "players", "dealer", "score", "games", "trump", "turned", "maker", "alone", "incident", "expect")
 BOOL_WORDS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+_NOTHING = MappingProxyType({Side.NS: 0, Side.EW: 0})
+"""A score of nothing, read-only, as a case's default is one value shared by every case."""
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):  # not a dataclass: the audit starts without importing dataclasses
     """An incident with the state of the game around it."""
 
     kind: str
@@ -30,9 +31,9 @@ class Case:
     """The kind's facts, parsed: seats as Seat, cards as Card; defaults filled in."""
     dealer: Seat | None = None
     """Who dealt this hand."""
-    score: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    score: dict[Side, int] = _NOTHING  # type: ignore[assignment]
     """Points in the current game."""
-    games: dict[Side, int] = field(default_factory=lambda: {Side.NS: 0, Side.EW: 0})
+    games: dict[Side, int] = _NOTHING  # type: ignore[assignment]
     """Games won in this rubber."""
     trump: Suit | None = None
     """The trump suit, once made."""

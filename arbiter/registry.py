@@ -9,8 +9,7 @@ Importing `arbiter.kinds` fills the tables.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from arbiter.fact import COMMAND_OPTIONS, Fact
 from arbiter.model import InputError
@@ -24,8 +23,7 @@ if TYPE_CHECKING:
 Handler = Callable[["Ruler"], None]
 
 
-@dataclass(frozen=True)
-class KindSpec:
+class KindSpec(NamedTuple):  # not a dataclass: the audit starts without importing dataclasses
     """An incident kind: its facts and the laws it turns on."""
 
     name: str
@@ -42,7 +40,7 @@ class KindSpec:
     """The function that rules."""
     summary: str = ""
     """One line: what incident this is."""
-    one_of: tuple[tuple[str, ...], ...] = field(default=())
+    one_of: tuple[tuple[str, ...], ...] = ()
     """Groups of facts of which at least one must be given."""
 
     def numbers(self, book: Rulebook) -> list[int]:

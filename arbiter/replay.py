@@ -14,8 +14,7 @@ record, and the incident as a case file would give it, for `arbiter.ruling` to r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter.model import InputError
 from arbiter.record import MATES, NAMES, NUMBERS, RANKS, SEATS, SUITS, CardNo, Deal, Seat, side_of
@@ -54,8 +53,7 @@ _WORDS = tuple(tuple(f'"{SEATS[seat]} {name}"' for name in NAMES) for seat in ra
 """Each seat's words for each card it may play, by card number, as JSON text: '"N 9C"'."""
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):  # not a dataclass: the audit starts without importing dataclasses
     """An irregularity the record proves."""
 
     kind: str
@@ -70,24 +68,26 @@ class Finding:
     """The incident as a case file gives it, for the ruling engine; None where no kind fits."""
 
 
-@dataclass(slots=True)
 class Replay:
-    """What a deal came to."""
+    """What a deal came to. A plain class, not a dataclass, as `Finding`."""
 
-    leaders: list[Seat] = field(default_factory=list)
-    winners: list[Seat] = field(default_factory=list)
-    tricks: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
-    points: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
-    complete: bool = False
-    """All five tricks were played out."""
-    findings: list[Finding] = field(default_factory=list)
-    seats: list[tuple[Seat, ...]] = field(default_factory=list)
-    """Each trick's seats in the order they played."""
-    cards: list[tuple[CardNo, ...]] = field(default_factory=list)
-    """Each trick's cards in the order played, beside `seats`."""
-    plays: list[str] = field(default_factory=list)
-    """Each trick's plays as JSON text, '["N 9C", "E 10C", ...]', made as the cards are looked
-    at: the audit writes it as it is (arbiter/audit.py, `_deal_text`)."""
+    __slots__ = ("leaders", "winners", "tricks", "points", "complete", "findings", "seats", "cards", "plays")
+
+    def __init__(self) -> None:
+        self.leaders: list[Seat] = []
+        self.winners: list[Seat] = []
+        self.tricks = {"NS": 0, "EW": 0}
+        self.points = {"NS": 0, "EW": 0}
+        self.complete = False
+        """All five tricks were played out."""
+        self.findings: list[Finding] = []
+        self.seats: list[tuple[Seat, ...]] = []
+        """Each trick's seats in the order they played."""
+        self.cards: list[tuple[CardNo, ...]] = []
+        """Each trick's cards in the order played, beside `seats`."""
+        self.plays: list[str] = []
+        """Each trick's plays as JSON text, '["N 9C", "E 10C", ...]', made as the cards are looked
+        at: the audit writes it as it is (arbiter/audit.py, `_deal_text`)."""
 
 
 def first_leader(deal: Deal, lone_lead: str) -> Seat:
@@ -122,7 +122,7 @@ def replay(deal: Deal, house: dict[str, Any], figures: dict[str, int], where: st
     """Replay `deal`. `figures` are the hand's points (point, march, euchre, lone_march,
     lone_euchred, defend_euchre, march_tricks, point_tricks); `where` names the file, and a
     refusal names it with the deal's number (made only then: an event has tens of thousands)."""
-    result = Replay([], [], {"NS": 0, "EW": 0}, {"NS": 0, "EW": 0}, False, [], [], [], [])  # no factory calls
+    result = Replay()
     trump = deal.trump
     if trump is None:
         return result

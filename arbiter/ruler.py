@@ -4,8 +4,7 @@ and the options and actions it states (see arbiter.ruling for the engine that ru
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arbiter import score as scoring
 from arbiter.model import InputError, Seat, Side, Table, sides_of
@@ -22,8 +21,10 @@ class Silence(Exception):
     speaks of a called card that would make a revoke, not of one simply withheld)."""
 
 
-@dataclass(frozen=True)
-class Option:
+# NamedTuples, not dataclasses: the audit starts without importing dataclasses.
+
+
+class Option(NamedTuple):
     """A choice the laws leave to a side."""
 
     id: str
@@ -50,8 +51,7 @@ class Option:
         return out
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """Something that must be done whatever is chosen."""
 
     law: int

@@ -7,8 +7,7 @@ command line renders the `Ruling` it returns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from arbiter import kinds  # noqa: F401  (fills the registry with every handler)
@@ -21,8 +20,7 @@ from arbiter.rulebook import load as load_rulebook
 from arbiter.ruler import Action, Option, Ruler, Silence
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(NamedTuple):  # not a dataclass: the audit starts without importing dataclasses
     """The answer to an incident."""
 
     kind: str
@@ -198,7 +196,7 @@ def _silent(case: Case, book: Rulebook, why: str = "") -> Ruling:
     if case.players == 2:  # Somerset has no game of two: there is nothing to show beside it
         reference = None
     else:
-        reference = rule(replace(case, ruleset=DEFAULT_RULESET, house=None))
+        reference = rule(case._replace(ruleset=DEFAULT_RULESET, house=None))
     title = book.shape.get("title", book.ruleset)
     zero = scoring.zero(sides_of(book.players))
     return Ruling(

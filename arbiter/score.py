@@ -52,7 +52,6 @@ house layer lays over the records (`Rulebook.with_numbers`); absent, Somerset as
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -108,8 +107,7 @@ class Award(NamedTuple):  # a NamedTuple, not a dataclass: cheaper to define at 
         return cls(Side.any(data["side"]), int(data["points"]), int(law) if law is not None else None)
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):  # not a dataclass: the audit starts without importing dataclasses
     """The figures of scoring, read from the law records."""
 
     target: int
@@ -183,7 +181,7 @@ class Rules:
             deducts=(_stated(book, "revoke_penalty", "scored", "added") in ("deducted", "choice")
                      or bool(book.house is not None and book.house.value("false_claim"))),
         )
-        return replace(rules, borrowed=tuple(borrowed))
+        return rules._replace(borrowed=tuple(borrowed))
 
     @property
     def last_game(self) -> int:
