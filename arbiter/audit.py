@@ -220,22 +220,32 @@ def audited_game(record: Record, base: Rulebook, apply: bool = False) -> GameAud
     limit = record.house.get("hands_per_game")
     house = record.house
     laws = {True: book.keys.get("lone_hand_points"), False: book.keys.get("points_for_tricks")}
+    path, award, add_deal, add_number = record.path, scoring.Award, deals.append, numbers.append
     for deal in record.deals:
-        played = replay(deal, house, figures, record.path)
+        played = replay(deal, house, figures, path)
         if played.findings:
             irregularities, penalties = _rule_all(deal, played, book, rubber.points, dict(rubber.games))
         else:
             irregularities, penalties = [], []
+        # The hand's points as awards, North-South's first as `points` gives them; written out,
+        # not made by a comprehension, as it is done for every deal of an event.
         law = laws[deal.alone is not None]
-        awards = [scoring.Award(_SIDES[s], p, law) for s, p in played.points.items() if p]
-        if apply:
+        ns, ew = played.points["NS"], played.points["EW"]
+        awards = []
+        if ns:
+            awards.append(award(Side.NS, ns, law))
+            raw["NS"] += ns
+        if ew:
+            awards.append(award(Side.EW, ew, law))
+            raw["EW"] += ew
+        if apply and penalties:
             awards = penalties + awards
-        for a in awards:
-            raw[scoring.SIDE_NAMES[a.side]] += a.points
+            for a in penalties:
+                raw[scoring.SIDE_NAMES[a.side]] += a.points
         if awards and not rubber.over:
             rubber.score(book, awards)
-        deals.append(_deal_text(deal, played, raw, irregularities, _plain_awards(penalties) if apply else None))
-        numbers.append(deal.number)
+        add_deal(_deal_text(deal, played, raw, irregularities, _plain_awards(penalties) if apply else None))
+        add_number(deal.number)
     winner = None
     if limit:
         if len(record.deals) >= limit and raw["NS"] != raw["EW"]:
@@ -345,13 +355,17 @@ def _deal_text(deal: Deal, played: Replay, score: dict[str, int], irregularities
     same order, written from fragments made once (the replay writes each trick's plays). What
     comes from outside a fixed vocabulary, the irregularities and the rarer keys, is encoded."""
     seat = _SEAT_TEXT
+    said = seat.__getitem__  # mapped over the seats, not a comprehension: a call the fewer per deal
+    tricks, points = played.tricks, played.points
     text = (f'{{"number": {deal.number}, "dealer": {seat[deal.dealer]}, '
             f'"up_card": {_CARD_TEXT.get(deal.up_card) or to_json(deal.up_card)}, '
             f'"trump": {_TRUMP_TEXT[deal.trump]}, "maker": {seat[deal.maker]}, "alone": {seat[deal.alone]}, '
-            f'"leaders": [{", ".join([seat[s] for s in played.leaders])}], '
-            f'"winners": [{", ".join([seat[s] for s in played.winners])}], '
-            f'"tricks": {_tally_text(played.tricks)}, "points": {_tally_text(played.points)}, '
-            f'"score": {_tally_text(score)}, "complete": {"true" if played.complete else "false"}, '
+            f'"leaders": [{", ".join(map(said, played.leaders))}], '
+            f'"winners": [{", ".join(map(said, played.winners))}], '
+            f'"tricks": {{"NS": {tricks["NS"]}, "EW": {tricks["EW"]}}}, '
+            f'"points": {{"NS": {points["NS"]}, "EW": {points["EW"]}}}, '
+            f'"score": {{"NS": {score["NS"]}, "EW": {score["EW"]}}}, '
+            f'"complete": {"true" if played.complete else "false"}, '
             f'"irregularities": {to_json(irregularities) if irregularities else "[]"}, '
             f'"plays": [{", ".join(played.plays)}]')
     if deal.defender_alone is not None:
