@@ -1719,6 +1719,11 @@ def _placed_before(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[
     k = i - 1
     if k >= 0 and plain[k] in _HONORIFICS:
         k -= 1
+    # "The fellow on my left, Hobbs, reneged": the name apposed to a player placed just before it
+    for start in range(max(0, k - 5), k + 1):
+        if plain[start] in _NEIGHBOURS and (place := _beside(plain, words, start)) is not None and place[2] == k \
+                and place[0] in ("me", "dealer"):
+            return place[0], place[1], i
     if k < 3 or plain[k] not in _SITS:
         return None
     if plain[k - 3] in ("on", "to", "at", "upon") and plain[k - 1] in ("left", "right"):
@@ -1871,7 +1876,11 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
     def owner_ref(owner: str) -> Ref | None:
         """The seat a place hangs on: "his" or "her" the last seat named, "@Lefty" a name's seat."""
         if owner in ("his", "her"):
-            return last_seat(pronoun=owner)
+            # "The lone player (North) led. His left-hand opponent hadn't played when the
+            # opponent on his right played": both "his" are North's, not the one placed by "his"
+            return next((m.refs[0] for m in reversed(out) if m.kind == "seat"
+                         and not m.refs[0].words.lower().startswith(("his ", "her "))
+                         and _fits(mention_gender(tokens, m.start, m.index), owner)), None)
         if owner.startswith("@"):
             name = owner[1:].capitalize()
             told = next((m.refs[0] for m in reversed(out) if m.kind == "seat" and m.refs[0].words.lower() == owner[1:]),
@@ -1977,7 +1986,10 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             if nxt == "partners":
                 words[end] = "partner's"  # "my partners loner"
         elif p in ("left", "right") and nxt == "hand" and nxt2 == "opponent":
-            seat = Ref("me", _RELATIVE[p], f"{p}-hand opponent")
+            # "Shelly went alone. Her left hand opponent Walt reneged": Shelly's, not the teller's
+            owner = last_seat(pronoun=plain[i - 1]) if i and plain[i - 1] in ("his", "her") else None
+            seat = owner.shifted(_RELATIVE[p], f"{plain[i - 1]} {p}-hand opponent") if owner is not None \
+                else Ref("me", _RELATIVE[p], f"{p}-hand opponent")
             end = i + 2
         elif p == "my" and (kin := _kin_seated(tokens, i)) is not None:
             seat, end = kin  # "my little brother (he's North)", "my brother dealt. hes on my right"
@@ -3281,7 +3293,9 @@ class _Facts:
             acting = [m for m in named if self.follows(m, acts)]
             acting.sort(key=lambda m: not self.before_another(m.index))  # "West played before South had"
             if self.kind == "pass_then_order":
-                acting = [m for m in named if self.passed_then(m)] or acting
+                # "Jim in the West said pass too, then Carol goes 'wait, I order it up'": Jim only passed
+                acting = [m for m in named if self.passed_then(m)] or \
+                    [m for m in acting if not self.only_passed(m)] or acting
             cued = self.before_cue(named)
             naming = [m for m in acting if self.follows(m, _stemset(NAMING_ACTS.get(self.kind, "")))]
             # the seat told to have kept the suit, unless another is told to have failed to
@@ -3495,6 +3509,15 @@ class _Facts:
         passed = next((k for k, t in enumerate(rest[:3]) if t.stem in _PASSING), None)
         acts = _stemset(ACTS["pass_then_order"])
         return passed is not None and any(t.stem in acts for t in rest[passed + 1:])
+
+    def only_passed(self, m: Mention) -> bool:
+        """Whether the seat's words, up to the next seat named, only pass: no order, assist or
+        quoted words of his own ("West said pass too")."""
+        end = next_seat_at(self.mentions, m.index, len(self.tokens))
+        rest = [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
+        ordering = _stemset("order ordered orders assist assisted assists pick call called up")
+        return any(t.stem in _PASSING for t in rest) and not any(
+            t.stem in ordering and t.stem not in _PASSING or "~q" in t.tags for t in rest)
 
     def both_sides(self, mentions: Sequence[Mention]) -> bool:
         """Whether the seats named act for both sides."""

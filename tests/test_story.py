@@ -1568,6 +1568,22 @@ TOLD_SEATS = {
     "an object before the act": (
         "Carl (West) shuffled, set it down for the dealer, then grabbed it back and shuffled again before the "
         "dealer took it.", None, "shuffle_irregular", "offender", "W"),
+    # "The fellow on my left, Hobbs,": the name apposed to the place is that seat's (North's left: East)
+    "a name apposed to a place": (
+        "I sat North. The fellow on my left, Hobbs, dealt the first hand. On the third trick Hobbs reneged a "
+        "club and then led to the fourth.", None, "revoke", "offender", "E"),
+    # found by a stranger: "Jim in the West said pass too" only passed; Carol (South) ordered after passing
+    "one who only passed": (
+        "Bob (East) dealt. Carol, sitting South, passed. Then Jim in the West said pass too, then Carol goes "
+        "'wait actually I order it up'.", None, "pass_then_order", "offender", "S"),
+    # found by a stranger: "her left hand opponent" is Shelly's (West's) left, North; not the teller's
+    "her left hand opponent": (
+        "Dealer was North. Shelly, sitting third, went alone. Her left hand opponent Walt reneged on a club "
+        "lead and then played to the next trick.", "S", "revoke", "offender", "N"),
+    # both "his" are the lone player's: the opponent on North's right is West
+    "his, past one placed by his": (
+        "The lone player (North) led the right bower. His left-hand opponent hadn't played when the opponent "
+        "on his right played a card.", None, "play_out_of_turn", "offender", "W"),
     # "across from me, says he ordered": "me" is no declarer; the teller is the one who did not hear
     "me after a preposition declares nothing": (
         "Hank, he's my partner across from me, says he ordered it up, but I never heard him and said pass. "
