@@ -1701,3 +1701,16 @@ def test_nobody_wanted_it_names_no_suit_meant() -> None:
     found = classify("Okay so the card turned up was a spade and nobody wanted it so it got flipped over. Then "
                      "Uncle Ray said \"spades!\" and everyone laughed. Uncle Ray's South.")
     assert found.kind == "named_turned_down_suit" and "then_named" not in found.facts
+
+
+@pytest.mark.parametrize("text, turned", [
+    # found by a stranger: a cut for the next deal leaves Law 5's trump card open; the earlier
+    # "before" is of something else
+    ("Before we started, Sal said he would keep score. Sal moved their counter up 2 but it should be 3. I only "
+     "noticed after Sal had cut the cards for the next deal.", None),
+    ("Score mistake: NS recorded 3, should be 1. Next deal: cards dealt, trump card not yet turned.", False),
+    ("The sheet shows EW 4, should be EW 3. Found after the turn-up on the next deal.", True),
+])
+def test_law_5_s_trump_card_is_read_only_where_told(text: str, turned: bool | None) -> None:
+    found = classify(text)
+    assert found.kind == "score_error" and found.facts.get("trump_turned_next_deal") == turned
