@@ -1813,6 +1813,12 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 return bound(other)
         return None
 
+    def apposed_role(j: int) -> tuple[str, int, int] | None:
+        """A deal role apposed to the player named at `j`: "West, the eldest,", "Lou, first to speak,"."""
+        if j + 1 >= len(tokens) or tokens[j + 1].clause == tokens[j].clause:
+            return None
+        return _role_after(*within(j), j)
+
     def tie_of(j: int) -> tuple[str, int, int] | None:
         """What seats the player at `j` by another: a place ("on his left") or a partner."""
         return _placed(*within(j), j, deal_roles) or _partnered(plain, words, j)
@@ -1847,8 +1853,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             if not called or called in names or called in by_role or _common(tok):
                 continue
             tie = tie_of(j) or _placed_before(plain, words, j)
-            if tie is None and j + 1 < len(tokens) and tokens[j + 1].clause != tok.clause \
-                    and (role := _role_after(*within(j), j)) is not None:
+            if tie is None and (role := apposed_role(j)) is not None:
                 by_role[called] = Ref("dealer", role[1], tok.raw)  # "Pete, first to speak, says": the eldest
                 grew = True
                 continue
@@ -1878,9 +1883,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
         if owner in ("his", "her"):
             # "The lone player (North) led. His left-hand opponent hadn't played when the
             # opponent on his right played": both "his" are North's, not the one placed by "his"
-            return next((m.refs[0] for m in reversed(out) if m.kind == "seat"
-                         and not m.refs[0].words.lower().startswith(("his ", "her "))
-                         and _fits(mention_gender(tokens, m.start, m.index), owner)), None)
+            return last_seat(pronoun=owner, placed_by_pronoun=False)
         if owner.startswith("@"):
             name = owner[1:].capitalize()
             told = next((m.refs[0] for m in reversed(out) if m.kind == "seat" and m.refs[0].words.lower() == owner[1:]),
@@ -1888,10 +1891,12 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
             return by_role.get(name) or (Ref(names[name].value, 0, name) if name in names else told)
         return Ref(owner)
 
-    def last_seat(waited_for: bool = True, pronoun: str = "") -> Ref | None:
-        """The seat named last; for "his" or "her", the last of a player it may stand for."""
+    def last_seat(waited_for: bool = True, pronoun: str = "", placed_by_pronoun: bool = True) -> Ref | None:
+        """The seat named last; for "his" or "her", the last of a player it may stand for.
+        Without `placed_by_pronoun`, not a player told as "his" or "her" someone."""
         return next((m.refs[0] for m in reversed(out) if m.kind == "seat"
                      and (waited_for or not _awaited(tokens, m.index))
+                     and (placed_by_pronoun or not m.refs[0].words.lower().startswith(("his ", "her ")))
                      and _fits(mention_gender(tokens, m.start, m.index), pronoun)), None)
 
     while i < len(tokens):
@@ -1917,8 +1922,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                                            and _lower_name(tokens[i])) else "") or _kin_name(tokens, i)
         if p in SEAT_WORDS or called in names:
             seat = Ref(SEAT_WORDS[p].value if p in SEAT_WORDS else names[called].value, 0, tokens[i].raw)
-            apposed = i + 1 < len(tokens) and tokens[i + 1].clause != tokens[i].clause
-            role = _role_after(*within(i), i) if apposed else None
+            role = apposed_role(i)
             if role is not None:  # "West, the eldest, had not spoken": one player, named twice
                 for t in tokens[i + 1:role[2] + 1]:
                     t.tags |= {"@seat", "@place"}
@@ -1944,8 +1948,7 @@ def find_mentions(tokens: list[Token], deal_roles: bool = True) -> list[Mention]
                 continue
         elif called in by_role:
             seat = by_role[called]
-            apposed = i + 1 < len(tokens) and tokens[i + 1].clause != tokens[i].clause
-            role = _role_after(*within(i), i) if apposed else None
+            role = apposed_role(i)
             if role is not None:  # "Lou, first to speak, says": the role only seats him
                 for t in tokens[i + 1:role[2] + 1]:
                     t.tags |= {"@seat", "@place", "@role"}
@@ -3503,9 +3506,7 @@ class _Facts:
         """Whether the seat passed and then, in the same sentence, did or said the act: "North
         passed, then said wait, I want to order it up" (Law 78's offender)."""
         # "N pass, then N 'I assist'": the same seat named again goes on with his own act
-        end = min((o.start for o in self.mentions if o.index > m.index and o.kind == "seat"
-                   and o.refs[0][:2] != m.refs[0][:2]), default=len(self.tokens))
-        rest = [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
+        rest = self.own_words(m, again=True)
         passed = next((k for k, t in enumerate(rest[:3]) if t.stem in _PASSING), None)
         acts = _stemset(ACTS["pass_then_order"])
         return passed is not None and any(t.stem in acts for t in rest[passed + 1:])
@@ -3513,11 +3514,16 @@ class _Facts:
     def only_passed(self, m: Mention) -> bool:
         """Whether the seat's words, up to the next seat named, only pass: no order, assist or
         quoted words of his own ("West said pass too")."""
-        end = next_seat_at(self.mentions, m.index, len(self.tokens))
-        rest = [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
+        rest = self.own_words(m)
         ordering = _stemset("order ordered orders assist assisted assists pick call called up")
-        return any(t.stem in _PASSING for t in rest) and not any(
-            t.stem in ordering and t.stem not in _PASSING or "~q" in t.tags for t in rest)
+        return any(t.stem in _PASSING for t in rest) and not any(t.stem in ordering or "~q" in t.tags for t in rest)
+
+    def own_words(self, m: Mention, again: bool = False) -> list[Token]:
+        """The words after a seat named, in its sentence, up to the next seat named; with
+        `again`, past the same seat named again."""
+        end = min((o.start for o in self.mentions if o.index > m.index and o.kind == "seat"
+                   and not (again and o.refs[0][:2] == m.refs[0][:2])), default=len(self.tokens))
+        return [t for t in self.tokens[m.index + 1:end] if t.sentence == self.tokens[m.index].sentence]
 
     def both_sides(self, mentions: Sequence[Mention]) -> bool:
         """Whether the seats named act for both sides."""
