@@ -74,7 +74,7 @@ def _load_tables() -> dict[str, Any]:
 
 TABLE_KEYS = ("not_incidents", "facts", "needs", "cues", "context_cues", "fact_cues", "seat_anchors", "seats_anchors",
               "suit_anchors", "maker_anchors", "signals", "acts", "naming_acts", "lead_is_context", "unreal",
-              "reporting", "suit_kept", "people", "letter_seat_next", "genders", "lone_by", "you_acts", "act_choices", "declaring", "owner_kinds", "after_offence", "rules_out", "backgrounds", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
+              "reporting", "suit_kept", "people", "letter_seat_next", "genders", "lone_by", "you_acts", "act_choices", "timing_facts", "declaring", "owner_kinds", "after_offence", "rules_out", "backgrounds", "trick_kinds", "dealing_kinds", "fillers", "never_correct",
               "negations", "irregular", "contractions", "synonyms")
 
 
@@ -154,6 +154,8 @@ FAILED_TO_FOLLOW: tuple[str, ...] = tuple(_T["suit_kept"]["failed"])
 """Phrases telling that a player failed to follow: another revoke the story may tell."""
 ACT_CHOICES = frozenset(_T["act_choices"])
 """Choice facts that name the act complained of, so read first outside clauses of time."""
+TIMING_FACTS = frozenset(_T["timing_facts"])
+"""Yes/no facts that tell when a thing was found: a negation near a cue does not reverse them."""
 DECLARING: str = _T["declaring"]
 """The verbs of a declaration in the bidding: its subject declared (Law 81)."""
 YOU_ACTS = frozenset(_T["you_acts"].split())
@@ -2966,6 +2968,7 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
     table = CHOICE_CUES.get((kind, fact)) or CHOICE_CUES.get(("*", fact))
     if not table:
         return None
+    timing = f"{kind}.{fact}" in TIMING_FACTS
     for value, cues in table.items():
         found = [(cue, hits) for cue in cues for hits in [_phrase_at(cue, stems)] if hits
                  and "?" not in stems[hits[0]].tags]
@@ -2973,7 +2976,7 @@ def _choice(kind: str, fact: str, stems: Sequence[Token]) -> Any:
             continue
         # "I hadn't shown a card": a yes/no cue said with a negation means no; unless a cue
         # that itself holds the negation matched too ("not discovered till ...").
-        if isinstance(value, bool) and all(_negated(stems, hits[0]) and not NEGATIONS & set(cue.split())
+        if isinstance(value, bool) and not timing and all(_negated(stems, hits[0]) and not NEGATIONS & set(cue.split())
                                            for cue, hits in found):
             return not value
         if _one_or_other(table, value, found, stems):

@@ -307,11 +307,14 @@ def fact_question(kind: str, name: str, question: str | None = None) -> Any:
     from arbiter.ruling import KINDS
 
     fact = KINDS[kind].facts[name]
+    # A choice the kind can take as none of its values ("if anyone?") may be answered so.
+    nullable = fact.choices if fact.default is None and name not in KINDS[kind].required else None
     hint = {
         "seat": "[N/E/S/W]", "seats": "[seats as S W, or none]", "side": "[NS/EW]", "bool": "[y/n]",
         "suit": "[clubs/diamonds/hearts/spades]", "card": "[a card, as JH]", "cards": "[cards, as JH 9S]",
         "int": f"[{fact.low}-{fact.high}]", "counts": "[seat=cards, as N=6 E=4]", "cuts": "[seat=card, as N=JH E=9S]",
-        "choice": f"[{'/'.join(fact.choices)}]", "choices": f"[any of {'/'.join(fact.choices)}]", "text": "",
+        "choice": f"[{'/'.join((*fact.choices, 'none') if nullable else fact.choices)}]",
+        "choices": f"[any of {'/'.join(fact.choices)}]", "text": "",
     }[fact.type]
     heading = name.replace("_", " ").capitalize()
     text = f"{heading} ({fact.meaning()})? {hint}" if fact.help else f"{heading}? {hint}"
@@ -320,7 +323,7 @@ def fact_question(kind: str, name: str, question: str | None = None) -> Any:
     while True:
         answer = prompt(text.strip())
         try:
-            value = answer_value(fact.type, answer, name)
+            value = answer_value(fact.type, answer, name, nullable)
             parse_facts(kind, {name: value}, "answer")
             return value
         except InputError as err:
@@ -334,12 +337,16 @@ def _not_ambiguous(answer: str) -> None:
         raise InputError("'n' may mean North or no one: type north, or none")
 
 
-def answer_value(type_: str, answer: str, name: str) -> Any:
+def answer_value(type_: str, answer: str, name: str, nullable: tuple[str, ...] | None = None) -> Any:
     """A fact's raw value from a typed answer: y/n for yes or no, 'none' for an empty list,
-    otherwise read as the fact's `--name value` flag would be."""
+    otherwise read as the fact's `--name value` flag would be. `nullable` holds the choices of
+    a choice that may also be none of them ("who touched first, if anyone?"): then 'none'
+    answers it, as the decisive facts try it (arbiter.decisive)."""
     from arbiter.incident import flag_value
 
     text = answer.strip()
+    if type_ == "choice" and nullable is not None and text.lower() in (*NOBODY, "neither", "-"):
+        return None
     if type_ == "seats":
         _not_ambiguous(text)
     if type_ == "bool":

@@ -217,3 +217,35 @@ def test_a_lone_n_where_no_one_is_a_choice_is_asked_again_not_taken_for_north() 
     status, rest = finish(child)
     assert status == 0
     assert "then NS 0 – EW 3  (EW +3)" in rest  # Law 63's three: no lone hand was played
+
+
+def test_a_wrong_count_found_in_play_is_asked_and_ruled_by_law_90_not_as_a_misdeal() -> None:
+    # Law 42 makes a deal without five cards each a misdeal; Law 90 says a player found with
+    # more or less than five leaves "the deal holds good", and his party forfeits two. Law 42's
+    # record reads the first as the deal being made and checked, the second once play has
+    # begun: words that do not say which are asked, never taken as a misdeal.
+    child = spawn("rule", "North dealt and gave East six cards")
+    child.expect(r"Was the wrong number of cards found only once play had begun\?\s+\[y/n\]")
+    child.sendline("y")
+    child.expect(r"Was anyone playing alone, and who\? \[nobody/N/E/S/W\]")
+    child.sendline("nobody")
+    child.expect(r"What was the score in the game before this, NS-EW")
+    child.sendline("1-1")
+    status, rest = finish(child)
+    assert status == 0
+    flat = " ".join(rest.split())
+    assert "Laws: 90" in flat and "holds good" in flat
+    assert "NS 1 – EW 1, then NS 3 – EW 1" in flat  # East's side forfeits two to North and South
+
+
+def test_nobody_answers_who_touched_the_cards_first() -> None:
+    # "Who touched his cards first ..., if anyone?" must take "nobody touched them": it was
+    # once offered only the two sides, and a person who saw no one touch could not answer.
+    child = spawn("rule", "North dealt and gave East six cards; he saw it when he picked up his cards")
+    child.expect(r"if anyone\?\s+\[dealer_side/adversaries/none\]")
+    child.sendline("none")
+    child.expect("Ruling")
+    status, rest = finish(child)
+    assert status == 0
+    flat = " ".join(rest.split())
+    assert "Laws: 41, 42" in flat and "passes to East" in flat  # Law 41: the misdeal loses the deal

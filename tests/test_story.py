@@ -147,6 +147,9 @@ DECISIVE_STORIES = {
  ("misdeal","counts"): ("the dealer misdealt", ["--dealer","N"]),
  ("misdeal","pattern"): ("the dealer misdealt", ["--dealer","E","--counts","N=5"]),
  ("misdeal","touched_first"): ("the dealer misdealt, North got six cards", ["--dealer","E","--pattern","2-3"]),
+ # Law 42 while the deal is made, Law 90 once play has begun: a stranger's six cards were ruled a misdeal
+ ("misdeal","play_begun"): ("the dealer gave North six cards", ["--dealer","E","--touched-first","adversaries"]),
+ ("misdeal","alone"): ("the dealer gave North six cards", ["--dealer","E","--play-begun","--score","0-0"]),
  ("deal_out_of_turn","trump_turned"): ("East dealt but it was not his deal", ["--dealer","N"]),
  ("exposed_in_deal","trump_turned"): ("the dealer exposed a card while dealing", ["--dealer","N","--exposed-by","N"]),
  ("exposed_in_deal","last_cards"): ("the dealer exposed a card while dealing", ["--dealer","N","--exposed-by","N","--trump-turned"]),

@@ -39,7 +39,8 @@ LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdea
 
 @kind(
     "misdeal",
-    laws=("misdeal_loses_deal", "misdeal_defined", "misdeal_keeps_deal", "interrupting_dealer", "misdeal_partners_deal"),
+    laws=("misdeal_loses_deal", "misdeal_defined", "misdeal_keeps_deal", "interrupting_dealer", "misdeal_partners_deal",
+          "wrong_number_of_cards"),
     facts=(
         Fact("counts", "counts", "cards each seat received; a seat not named received the right number",
              low=0, high=len(PACK)),
@@ -49,6 +50,7 @@ LAW_90_NOTE = "A wrong number of cards found once play has begun is not a misdea
         Fact("interrupted", "bool", "the adversaries questioned the score or the deal and failed to make it good",
              default=False),
         Fact("dealt_by", "seat", "the seat that actually dealt, if not the dealer"),
+        Fact("play_begun", "bool", "the wrong number of cards was found only once play had begun", default=False),
     ),
     needs=("dealer",),
 )
@@ -77,6 +79,9 @@ def misdeal(r: Ruler) -> None:
     faults = [f"{seat.name_} received {_cards(full[seat])}, not {_n(each)}" for seat in wrong]
     if irregular:
         faults.append("the cards were not dealt in rounds of " + ", nor of ".join(_round(x) for x in rounds))
+    if r.facts["play_begun"] and wrong:
+        _found_in_play(r, wrong, full, each)
+        return
     r.note(LAW_90_NOTE)
 
     if tested and not faults:
@@ -177,6 +182,41 @@ def misdeal(r: Ruler) -> None:
     r.summary = (f"{why}A misdeal loses the deal: {r.seat(dealer)} loses it, and "
                  f"{dealer.left.name_}, on his left, deals (Law §misdeal_loses_deal).")
     r.deal("passes")
+
+
+def _found_in_play(r: Ruler, wrong: list[Seat], full: dict[Seat, int], each: int) -> None:
+    """A wrong number of cards found only once play had begun: Law 90, not Law 42 (the
+    reading in Law 42's record). The party so offending is the side holding the wrong number."""
+    held = listing(f"{seat.name_} held {_cards(full[seat])}, not {_n(each)}" for seat in wrong)
+    if len({seat.side for seat in wrong}) > 1:
+        r.refuse(f"{held}: players of both sides hold a wrong number of cards, and Law §wrong_number_of_cards "
+                 "names one party so offending; the text does not say which side forfeits")
+    r.verdict = "no_misdeal"
+    holds_good(r, wrong[0], "", opening=f"{_cap(held)}, found only once play had begun: that is not a misdeal "
+               "(Law §misdeal_defined governs the deal as it is made).")
+
+
+def holds_good(r: Ruler, offender: Seat, what: str, opening: str | None = None) -> None:
+    """Law 90: the deal holds good, and the offender's side forfeits two (four under a lone
+    hand) and scores nothing it makes on the hand. `what` is what he did ("held six cards
+    instead of five"); `opening` replaces "{offender} {what}." at the head of the summary.
+    Shared with a misdeal found only once play has begun."""
+    lone = r.case.alone
+    forfeit = r.number("wrong_number_of_cards", "forfeit_lone" if lone is not None else "forfeit")
+    offenders = offender.side
+    r.award(offenders.other, forfeit)
+    hand = "a lone hand is played" if lone is not None else "all four are playing"
+    r.summary = (f"{opening or f'{r.seat(offender)} {what}.'} The deal holds good. {offenders.name_} forfeit {forfeit} "
+                 f"points, since {hand}; {offenders.other.name_} score them. {offenders.name_} score nothing they make "
+                 "on this hand.")
+    r.action("wrong_number_of_cards", f"{offenders.name_} are not entitled to score any point they make on this hand.")
+    if lone is not None and offender == lone.partner:
+        r.cite("counting_partners_hand")
+        r.note(f"{offender.name_} is the lone player's partner: once he has laid his hand on the table, either "
+               "adversary may count it (Law §counting_partners_hand).")
+    r.note("Found while the deal is being made, a wrong number of cards is a misdeal (Law §misdeal_defined I); Law §wrong_number_of_cards "
+           "governs once play has begun.")
+    r.deal("stands")
 
 
 # -- A new deal (Laws 33-40) --

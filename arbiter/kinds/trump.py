@@ -6,6 +6,7 @@ import re
 
 from arbiter.fact import Fact
 from arbiter.model import Seat, Suit, Table
+from arbiter.kinds.deal import holds_good
 from arbiter.registry import kind
 from arbiter.ruler import Ruler
 
@@ -408,24 +409,9 @@ def wrong_card_count(r: Ruler) -> None:
             r.refuse(f"the trump ({case.trump}) was made in the second round, so the dealer had no discard (Law §dealers_discard)")
         if cards is not None and cards < right:
             r.refuse(f"a dealer who did not discard holds more than {right} cards, not {cards}")
-    lone = case.alone
-    forfeit = r.number("wrong_number_of_cards", "forfeit_lone" if lone is not None else "forfeit")
-    offenders = offender.side
-    r.award(offenders.other, forfeit)
     what = ("played without discarding" if no_discard
             else f"held {cards} card{'' if cards == 1 else 's'} instead of {right}")
-    hand = "a lone hand is played" if lone is not None else "all four are playing"
-    r.summary = (f"{r.seat(offender)} {what}. The deal holds good. {offenders.name_} forfeit {forfeit} points, since "
-                 f"{hand}; {offenders.other.name_} score them. {offenders.name_} score nothing they make on this "
-                 "hand.")
-    r.action("wrong_number_of_cards", f"{offenders.name_} are not entitled to score any point they make on this hand.")
-    if lone is not None and offender == lone.partner:
-        r.cite("counting_partners_hand")
-        r.note(f"{offender.name_} is the lone player's partner: once he has laid his hand on the table, either "
-               "adversary may count it (Law §counting_partners_hand).")
-    r.note("Found while the deal is being made, a wrong number of cards is a misdeal (Law §misdeal_defined I); Law §wrong_number_of_cards "
-           "governs once play has begun.")
-    r.deal("stands")
+    holds_good(r, offender, what)
 
 
 # -- the trump card (Laws 91, 92) --
