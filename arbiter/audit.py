@@ -15,7 +15,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter import score as scoring
 from arbiter.model import InputError, Side
@@ -33,31 +33,49 @@ audit, a tree of fresh values, never makes, and which cost a fifth of the encodi
 
 
 def book_for(house: dict[str, Any], book: Rulebook) -> Rulebook:
-    """The rulebook with house rules laid over it, by the house-rules layer (arbiter.house).
+    """The rulebook with house rules laid over it, by the house-rules layer (arbiter.house)."""
+    return in_force(house, book).book
 
-    One book per set of rules, kept alive: rulings are remembered by it. An event's files
-    mostly give their rules in the same words, so the book is first looked for by the
-    rules as written (repr, a fifth of the cost of the sorted JSON that names a set of rules
-    however its keys are ordered).
+
+class InForce(NamedTuple):
+    """A set of house rules as the audit uses them, worked out once for every game that
+    plays by them: the book, the hand's points, and the rules' JSON text."""
+
+    base: Rulebook
+    """Kept alive, so that the id in the key that finds this names no other book."""
+    book: Rulebook
+    figures: dict[str, int]
+    house_json: str
+
+
+def in_force(house: dict[str, Any], book: Rulebook, written: str | None = None) -> InForce:
+    """The house rules laid over `book` (by arbiter.house), with what follows from them.
+
+    One per set of rules, kept alive: rulings are remembered by its book. An event's files
+    mostly give their rules in the same words, so it is first looked for by the rules as
+    written (`written`, their repr, a fifth of the cost of the sorted JSON that names a set
+    of rules however its keys are ordered).
     """
-    written = (id(book), repr(house))
-    found = _WRITTEN.get(written)
+    key = (id(book), repr(house) if written is None else written)
+    found = _WRITTEN.get(key)
     if found is None:
         import json
 
         from arbiter.house import from_mapping
 
-        key = (id(book), json.dumps(house, sort_keys=True, default=str))
-        if key not in _BOOKS:
-            _BOOKS[key] = (book, from_mapping({**house, "base": book.ruleset}, "the record's rules").apply(book))
-        found = _WRITTEN[written] = _BOOKS[key]
-    return found[1]
+        same = (id(book), json.dumps(house, sort_keys=True, default=str))
+        if same not in _BOOKS:
+            laid = from_mapping({**house, "base": book.ruleset}, "the record's rules").apply(book)
+            _BOOKS[same] = InForce(book, laid, figures_of(laid, house), to_json(house))
+        found = _WRITTEN[key] = _BOOKS[same]
+        if found.house_json != to_json(house):  # the same rules, their keys in another order
+            found = _WRITTEN[key] = found._replace(house_json=to_json(house))
+    return found
 
 
-_BOOKS: dict[tuple[int, str], tuple[Rulebook, Rulebook]] = {}
-_WRITTEN: dict[tuple[int, str], tuple[Rulebook, Rulebook]] = {}
-"""The same books by the rules as written; each entry keeps its base book alive too, so the
-id in its key names no other book."""
+_BOOKS: dict[tuple[int, str], InForce] = {}
+_WRITTEN: dict[tuple[int, str], InForce] = {}
+"""The same, by the rules as written."""
 
 
 def figures_of(book: Rulebook, house: dict[str, Any]) -> dict[str, int]:
@@ -105,9 +123,10 @@ class GameAudit:
     for Python; `as_json` is json.dumps of `as_dict`, byte for byte."""
 
     # A plain class, not a dataclass: the audit starts without importing dataclasses.
-    __slots__ = ("head", "deals", "numbers", "final")
+    __slots__ = ("head", "deals", "numbers", "final", "house_json", "house_written")
 
-    def __init__(self, head: dict[str, Any], deals: list[str], numbers: list[int], final: dict[str, Any]) -> None:
+    def __init__(self, head: dict[str, Any], deals: list[str], numbers: list[int], final: dict[str, Any],
+                 house_json: str, house_written: str) -> None:
         self.head = head
         """The keys before the deals: file, format, title, house, house_from, not_applied, start."""
         self.deals = deals
@@ -116,15 +135,23 @@ class GameAudit:
         """Each deal's number, beside `deals`."""
         self.final = final
         """The key after the deals: the points and the winner."""
+        self.house_json = house_json
+        """The head's house rules as JSON text, made once for every game that plays by them."""
+        self.house_written = house_written
+        """Their repr, which names them as `Audit.as_dict` compares them."""
 
     def as_dict(self) -> dict[str, Any]:
         """The game of records.md."""
         return {**self.head, "deals": [json.loads(d) for d in self.deals], "final": self.final}
 
     def as_json(self) -> str:
-        """The game as JSON text."""
-        head = to_json(self.head)
-        return f'{head[:-1]}, "deals": [{", ".join(self.deals)}], "final": {to_json(self.final)}}}'
+        """The game as JSON text: json.dumps's, the head's keys written out as `_deal_text`
+        writes a deal's, so that the house rules are encoded once, not once a game."""
+        h = self.head
+        return (f'{{"file": {to_json(h["file"])}, "format": {to_json(h["format"])}, "title": {to_json(h["title"])}, '
+                f'"house": {self.house_json}, "house_from": "{h["house_from"]}", '
+                f'"not_applied": {to_json(h["not_applied"])}, "start": {_tally_text(h["start"])}, '
+                f'"deals": [{", ".join(self.deals)}], "final": {to_json(self.final)}}}')
 
 
 class Audit:
@@ -208,10 +235,12 @@ def audited_game(record: Record, base: Rulebook, apply: bool = False) -> GameAud
     if base.house is not None:
         house = {k: v for k, v in base.house.source.items() if k not in ("name", "base")}
         record = record._replace(house=house)
-        book = base
+        written = repr(house)
+        rules = InForce(base, base, figures_of(base, house), to_json(house))
     else:
-        book = book_for(record.house, base)
-    figures = figures_of(book, record.house)
+        written = repr(record.house)
+        rules = in_force(record.house, base, written)
+    book, figures = rules.book, rules.figures
     start = scoring.tally(*record.start)
     rubber = scoring.Rubber.at(_checked(book, record), start, scoring.tally())
     raw = {"NS": record.start[0], "EW": record.start[1]}
@@ -255,7 +284,7 @@ def audited_game(record: Record, base: Rulebook, apply: bool = False) -> GameAud
     head = {"file": record.path, "format": record.format, "title": record.title, "house": record.house,
             "house_from": "--house" if base.house is not None else "record",
             "not_applied": list(record.not_applied), "start": {"NS": record.start[0], "EW": record.start[1]}}
-    return GameAudit(head, deals, numbers, {"points": raw, "winner": winner})
+    return GameAudit(head, deals, numbers, {"points": raw, "winner": winner}, rules.house_json, written)
 
 
 def _checked(book: Rulebook, record: Record) -> Rulebook:

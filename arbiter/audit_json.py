@@ -258,5 +258,4 @@ def _one(path: str, book: Rulebook, apply: bool, deal: int | None) -> Done:
         game = audited_file(path, book, apply, deal)
     except InputError as err:
         return None, None, None, str(err)
-    house = game.head["house"]
-    return game.as_json(), house, repr(house), None
+    return game.as_json(), game.head["house"], game.house_written, None
