@@ -2255,12 +2255,19 @@ _ING_NOUNS = frozenset(("evening", "morning", "wedding", "darling", "sibling", "
                         "setting", "meeting", "seating", "ruling", "bidding", "thing", "string", "offering"))
 
 
+_HAS_DONE = frozenset(("had", "got", "gone", "played", "led", "dealt", "passed", "reneged", "revoked", "ordered",
+                       "called", "done", "made", "taken", "thrown", "shown", "already", "never", "always"))
+"""Words after "X's" that make it "X has" ("North's had a bad afternoon", "Kim's already led")."""
+
+
 def _is_doing(tokens: Sequence[Token], i: int) -> bool:
     """Whether "X's" at `i` is "X is" before a verb in -ing ("Dawson's holding the jack", "Kim's
-    dealing"): the one who acts, not an owner."""
+    dealing") or "X has" before a participle ("North's had a bad afternoon"): the one who
+    acts, not an owner."""
     nxt = next((t for t in tokens[i + 1:i + 3] if not t.filler), None)
-    return nxt is not None and nxt.clause == tokens[i].clause and nxt.word.endswith("ing") and len(nxt.word) >= 6 \
-        and nxt.word not in _ING_NOUNS
+    if nxt is None or nxt.clause != tokens[i].clause:
+        return False
+    return nxt.word in _HAS_DONE or nxt.word.endswith("ing") and len(nxt.word) >= 6 and nxt.word not in _ING_NOUNS
 
 
 def _unowned(raw: str) -> str:
@@ -3110,6 +3117,9 @@ class _Facts:
         if not told and not tok.tags & _BACKGROUND and any(
                 t.word in ("he", "she") and t.clause == tok.clause for t in self.tokens[chosen.index + 1:at]):
             return None  # "before West could lead she led": the act is hers, not West's
+        if "~q" in tok.tags and "~sub" in self.tokens[chosen.index].tags and any(
+                t.word in ("he", "she") and "~q" not in t.tags for t in self.tokens[chosen.index + 1:at]):
+            return None  # "after West passed she says 'No, I order it up'": her words, not West's
         if any(t.word in _SOMEBODY for t in self.tokens[chosen.index + 1:at]):
             return None  # "During Jim's loner somebody played": not Jim
         if self.pronoun_between(chosen.index, at):

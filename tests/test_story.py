@@ -1489,6 +1489,15 @@ def test_a_short_description_no_cue_names_is_asked_not_ruled() -> None:
 # Seats told in a story (2026-12-02, from blind-26 and 27 and a stranger's trial): each the
 # seat the words give, reasoned from the seating (N, E, S, W clockwise; partners across).
 TOLD_SEATS = {
+    # the order is said by "she", not by West, who passed in the clause of time before her words
+    "she speaks after a seat named in a clause of time": (
+        'It\'s my partner. I\'m East, so she\'s across from me. She said "pass," and then after North passed she '
+        'says "No, I order it up."\nLINE: And South had dealt?\nCALLER: Yes, South dealt.', "E", "pass_then_order",
+        "offender", "W"),
+    # "North's had" is North has had: North acts, he owns nothing
+    "a seat's 's before a participle is has": (
+        "North's had a rough night. The trick was turned and quitted, and he asks the table \"who played the "
+        "king of hearts?\" East objected at once.", None, "asked_who_played", "offender", "N"),
     # "her partner" is the partner of the last woman named, not of the last player named
     "her is the last woman named": (
         "Aunt Rosa (west) leads the king of spades, and before Uncle Mike (north) can play, her partner Teddy "
