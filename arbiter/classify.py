@@ -1641,6 +1641,8 @@ def _beside(plain: Sequence[str], words: Sequence[str], i: int) -> tuple[str, in
     at `i` name a player by the side he sits: "the player on his left", "the guy to the
     dealer's right", "my neighbour on the left" (the teller's, when no one else is named)."""
     at = i + 1 if plain[i] == "my" else i
+    if plain[at + 1:at + 3] == ["in", "law"]:
+        at += 2  # "my brother-in-law at my left": the hyphens split the one word
     across = _across(plain, at + 1)
     if across is not None:  # "the lady across from me", "the guy opposite the dealer"
         owner, end = across

@@ -1489,6 +1489,10 @@ def test_a_short_description_no_cue_names_is_asked_not_ruled() -> None:
 # Seats told in a story (2026-12-02, from blind-26 and 27 and a stranger's trial): each the
 # seat the words give, reasoned from the seating (N, E, S, W clockwise; partners across).
 TOLD_SEATS = {
+    # "brother-in-law" is one word that its hyphens split: his place at the teller's left seats him
+    "an in-law placed at my left": (
+        "I am sitting West. My brother-in-law at my left, Tony, played a heart on a club lead and he had a club.",
+        "W", "revoke", "offender", "N"),
     # the order is said by "she", not by West, who passed in the clause of time before her words
     "she speaks after a seat named in a clause of time": (
         'It\'s my partner. I\'m East, so she\'s across from me. She said "pass," and then after North passed she '
