@@ -3668,7 +3668,9 @@ class _Facts:
         seat is named after that in the clause."""
         if not self.follows(m, _stemset(REPORTING)):
             return False
-        verb = next((k for k in range(m.index + 1, min(m.index + 3, len(self.tokens))) if not self.tokens[k].filler), None)
+        # the verb, past a filler or an adverb ("South immediately goes 'exposed card'")
+        verb = next((k for k in range(m.index + 1, min(m.index + 3, len(self.tokens)))
+                     if not self.tokens[k].filler and not self.tokens[k].word.endswith("ly")), None)
         if verb is not None and verb + 1 < len(self.tokens) and (
                 "#suit" in self.tokens[verb + 1].tags or self.tokens[verb + 1].word in ("trump", "trumps")):
             return False  # "N called spades before W had passed": naming the trump, not telling

@@ -1604,6 +1604,10 @@ TOLD_SEATS = {
     "me after a preposition declares nothing": (
         "Hank, he's my partner across from me, says he ordered it up, but I never heard him and said pass. "
         "I'm West.", None, "declaration_not_heard", "offender", "W"),
+    # East only names the fault, past an adverb: the card fell from my partner's hand (South's)
+    "the seat that names the exposure, past an adverb": (
+        "My partner knocked a card out of his hand face up and East quickly says 'exposed card'. I sit North.",
+        "N", "exposed_card", "offender", "S"),
 }
 
 
